@@ -1,0 +1,109 @@
+//===- HALCAttrs.td - Attributes of the halc dialect -------*- tablegen -*-===//
+
+#ifndef HALC_DIALECT_HALCATTRS
+#define HALC_DIALECT_HALCATTRS
+
+include "compiler/Dialect/HALC/HALCBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+class HALC_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<HALC_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def HALC_TargetFeaturesAttr : EnumAttr<HALC_Dialect, HALC_TargetFeatures,
+                                       "features">;
+
+def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
+  let summary = "a target GPU: backend, architecture, limits, features";
+  let description = [{
+    The description of one GPU that codegen heuristics read. Adding a GPU is
+    a new row in a target backend's table, not new code.
+
+    ```mlir
+    #halc.target<backend = "vulkan-spirv", arch = "lavapipe",
+                 features = fp16|int8|int16|int64, max_workgroup_invocations = 1024,
+                 max_workgroup_size = [1024, 1024, 1024],
+                 max_shared_memory_bytes = 32768, subgroup_sizes = [8]>
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"target backend name">:$backend,
+    StringRefParameter<"GPU architecture or family">:$arch,
+    "TargetFeaturesAttr":$features,
+    "int64_t":$max_workgroup_invocations,
+    ArrayRefParameter<"int64_t", "per-dimension workgroup size limit">:$max_workgroup_size,
+    "int64_t":$max_shared_memory_bytes,
+    ArrayRefParameter<"int64_t", "supported subgroup sizes">:$subgroup_sizes
+  );
+  let assemblyFormat = [{
+    `<` `backend` `=` $backend `,` `arch` `=` $arch `,`
+        `features` `=` $features `,`
+        `max_workgroup_invocations` `=` $max_workgroup_invocations `,`
+        `max_workgroup_size` `=` `[` $max_workgroup_size `]` `,`
+        `max_shared_memory_bytes` `=` $max_shared_memory_bytes `,`
+        `subgroup_sizes` `=` `[` $subgroup_sizes `]` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    bool hasFeature(TargetFeatures feature) const {
+      return ::mlir::halc::bitEnumContainsAll(getFeatures().getValue(), feature);
+    }
+    /// The subgroup size codegen plans for: the first one listed.
+    int64_t getPreferredSubgroupSize() const { return getSubgroupSizes().front(); }
+  }];
+}
+
+def HALC_LayoutAttr : HALC_Attr<"Layout", "layout"> {
+  let summary = "the bindings and push constants of an export";
+  let description = [{
+    Binding `i` is storage buffer `i` of descriptor set 0; `constants` is the
+    number of 32-bit push constants.
+
+    ```mlir
+    #halc.layout<bindings = [read_only, read_only, read_write], constants = 0>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"BindingAccess", "access of each binding">:$bindings,
+    DefaultValuedParameter<"int64_t", "0">:$constants
+  );
+  let assemblyFormat = [{
+    `<` `bindings` `=` `[` $bindings `]` (`,` `constants` `=` $constants^)? `>`
+  }];
+}
+
+def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
+  let summary = "tile sizes and workgroup size chosen for one dispatch";
+  let description = [{
+    Set on the op that a dispatch tiles (the op producing its results). One
+    entry per loop of that op:
+
+    - `workgroup_tile`: the tile each workgroup computes (0: not tiled);
+    - `workgroup_size`: threads per workgroup `[x, y, z]`; the innermost
+      tiled loop is distributed over x, the next over y, then z;
+    - `reduction_tile`: the step of the serial loop each thread runs over a
+      reduction loop (0 or absent: not tiled).
+
+    Codegen picks one from the target description; one already present in
+    the input wins, so a person can tune a single dispatch.
+
+    ```mlir
+    #halc.lowering_config<workgroup_tile = [32, 32, 0],
+                          workgroup_size = [8, 8, 1], reduction_tile = [0, 0, 4]>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "workgroup tile per loop">:$workgroup_tile,
+    ArrayRefParameter<"int64_t", "threads per workgroup">:$workgroup_size,
+    OptionalArrayRefParameter<"int64_t", "reduction step per loop">:$reduction_tile
+  );
+  let assemblyFormat = [{
+    `<` `workgroup_tile` `=` `[` $workgroup_tile `]` `,`
+        `workgroup_size` `=` `[` $workgroup_size `]`
+        (`,` `reduction_tile` `=` `[` $reduction_tile^ `]`)? `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+#endif // HALC_DIALECT_HALCATTRS

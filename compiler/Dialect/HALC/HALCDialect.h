@@ -1,0 +1,35 @@
+//===- HALCDialect.h - The halc dialect: ops and attributes -----*- C++ -*-===//
+
+#ifndef HALC_DIALECT_HALC_HALCDIALECT_H
+#define HALC_DIALECT_HALC_HALCDIALECT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "compiler/Dialect/HALC/HALCDialect.h.inc"
+#include "compiler/Dialect/HALC/HALCEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "compiler/Dialect/HALC/HALCAttrs.h.inc"
+
+namespace mlir::halc {
+/// IREE's driver limits on one export (DESIGN.md, the binding contract).
+constexpr int64_t kMaxBindings = 16;
+constexpr int64_t kMaxConstants = 64;
+
+/// The discardable attribute that carries a LoweringConfigAttr on an op.
+constexpr llvm::StringLiteral kLoweringConfigAttrName = "lowering_config";
+} // namespace mlir::halc
+
+#define GET_OP_CLASSES
+#include "compiler/Dialect/HALC/HALCOps.h.inc"
+
+namespace mlir::halc {
+/// The exports of `executable` in ordinal order.
+SmallVector<ExportOp> getExportsInOrder(ExecutableOp executable);
+} // namespace mlir::halc
+
+#endif // HALC_DIALECT_HALC_HALCDIALECT_H

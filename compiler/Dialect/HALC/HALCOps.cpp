@@ -1,0 +1,139 @@
+//===- HALCOps.cpp - Verifiers and helpers of the halc ops ----------------===//
+
+#include "compiler/Dialect/HALC/HALCDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+
+//===----------------------------------------------------------------------===//
+// ExecutableOp
+//===----------------------------------------------------------------------===//
+
+void ExecutableOp::build(OpBuilder &builder, OperationState &state,
+                         StringRef name) {
+  state.addAttribute(mlir::SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addRegion()->emplaceBlock();
+}
+
+ModuleOp ExecutableOp::getInnerModule() {
+  auto modules = getBody().front().getOps<ModuleOp>();
+  return modules.empty() ? ModuleOp() : *modules.begin();
+}
+
+SmallVector<ExportOp> mlir::halc::getExportsInOrder(ExecutableOp executable) {
+  SmallVector<ExportOp> exports(
+      executable.getBody().front().getOps<ExportOp>());
+  llvm::sort(exports, [](ExportOp a, ExportOp b) {
+    return a.getOrdinal() < b.getOrdinal();
+  });
+  return exports;
+}
+
+LogicalResult ExecutableOp::verify() {
+  int64_t moduleCount = 0;
+  for (Operation &op : getBody().front()) {
+    if (isa<ModuleOp>(op)) {
+      ++moduleCount;
+      continue;
+    }
+    if (!isa<ExportOp>(op))
+      return op.emitOpError("is not allowed in a halc.executable; it holds "
+                            "halc.export ops and one builtin.module");
+  }
+  if (moduleCount > 1)
+    return emitOpError("holds ") << moduleCount
+                                 << " inner modules; expected at most one";
+  // Ordinals number the exports densely: 0..N-1, each once.
+  SmallVector<ExportOp> exports = getExportsInOrder(*this);
+  for (auto [index, exportOp] : llvm::enumerate(exports)) {
+    if (exportOp.getOrdinal() != index)
+      return exportOp.emitOpError("has ordinal ")
+             << exportOp.getOrdinal() << " but the executable's "
+             << exports.size() << " exports must be numbered 0.."
+             << exports.size() - 1 << " without gaps or repeats";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ExportOp
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyDims(ExportOp op, StringRef what,
+                                ArrayRef<int64_t> dims) {
+  if (dims.size() != 3)
+    return op.emitOpError() << what << " needs 3 entries [x, y, z], got "
+                            << dims.size();
+  if (llvm::any_of(dims, [](int64_t d) { return d <= 0; }))
+    return op.emitOpError() << what << " entries must be positive";
+  return success();
+}
+
+LogicalResult ExportOp::verify() {
+  LayoutAttr layout = getLayout();
+  int64_t bindings = layout.getBindings().size();
+  if (bindings > kMaxBindings)
+    return emitOpError("has ") << bindings << " bindings; at most "
+                               << kMaxBindings << " are supported";
+  if (layout.getConstants() < 0 || layout.getConstants() > kMaxConstants)
+    return emitOpError("has ")
+           << layout.getConstants() << " push constants; at most "
+           << kMaxConstants << " are supported";
+
+  if (std::optional<ArrayRef<int64_t>> count = getWorkgroupCount())
+    if (failed(verifyDims(*this, "workgroup_count", *count)))
+      return failure();
+
+  std::optional<ArrayRef<int64_t>> size = getWorkgroupSize();
+  if (!size)
+    return success();
+  if (failed(verifyDims(*this, "workgroup_size", *size)))
+    return failure();
+  TargetAttr target = getParentOp<ExecutableOp>().getTargetAttr();
+  if (!target)
+    return success();
+  static constexpr char kDims[] = "xyz";
+  for (auto [dim, limit, value] :
+       llvm::zip(kDims, target.getMaxWorkgroupSize(), *size)) {
+    if (value > limit)
+      return emitOpError("workgroup size ")
+             << value << " along " << dim << " exceeds the limit of " << limit
+             << " of target '" << target.getArch() << "'";
+  }
+  int64_t total = (*size)[0] * (*size)[1] * (*size)[2];
+  if (total > target.getMaxWorkgroupInvocations())
+    return emitOpError("workgroup of ")
+           << total << " threads exceeds the limit of "
+           << target.getMaxWorkgroupInvocations() << " of target '"
+           << target.getArch() << "'";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DispatchOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto exportOp =
+      symbolTable.lookupNearestSymbolFrom<ExportOp>(*this, getEntryPoint());
+  if (!exportOp)
+    return emitOpError("entry point ")
+           << getEntryPoint() << " does not name a halc.export";
+  size_t operands = getArguments().size(), results = getResults().size();
+  size_t bindings = exportOp.getLayout().getBindings().size();
+  if (operands + results != bindings)
+    return emitOpError("has ")
+           << operands << " operands and " << results
+           << " results but the export has " << bindings << " bindings";
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "compiler/Dialect/HALC/HALCOps.cpp.inc"

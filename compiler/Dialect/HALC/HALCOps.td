@@ -1,0 +1,107 @@
+//===- HALCOps.td - Operations of the halc dialect ---------*- tablegen -*-===//
+
+#ifndef HALC_DIALECT_HALCOPS
+#define HALC_DIALECT_HALCOPS
+
+include "compiler/Dialect/HALC/HALCAttrs.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class HALC_Op<string mnemonic, list<Trait> traits = []>
+    : Op<HALC_Dialect, mnemonic, traits>;
+
+def HALC_ExecutableOp : HALC_Op<"executable", [
+    IsolatedFromAbove, Symbol, SymbolTable, SingleBlock, NoTerminator]> {
+  let summary = "the exports of one target and their dispatch functions";
+  let description = [{
+    One executable per target holds every dispatch of a module (IREE calls
+    this linking). Its body holds the `halc.export` ops, numbered by their
+    `ordinal`, and one `builtin.module` with a dispatch function per export:
+    a `func.func` whose arguments are the export's bindings in order. Codegen
+    lowers that module in place, down to a `spirv.module`.
+
+    ```mlir
+    halc.executable @module_linked target(#halc.target<...>) {
+      halc.export @add ordinal(0)
+          layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+      builtin.module {
+        func.func @add(%a: memref<4xf32>, %b: memref<4xf32>,
+                       %out: memref<4xf32>) { ... }
+      }
+    }
+    ```
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    OptionalAttr<HALC_TargetAttr>:$target
+  );
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $sym_name (`target` `(` qualified($target)^ `)`)? attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$name)>
+  ];
+  let extraClassDeclaration = [{
+    /// The module of dispatch functions; null until one is added.
+    ::mlir::ModuleOp getInnerModule();
+  }];
+}
+
+def HALC_ExportOp : HALC_Op<"export", [
+    HasParent<"ExecutableOp">, Symbol]> {
+  let summary = "an entry point of an executable";
+  let description = [{
+    An entry point: its dispatch function has the same name. `layout` gives
+    its bindings and constants; codegen fills in `workgroup_size` (threads
+    per workgroup) and, for static shapes, `workgroup_count`.
+
+    ```mlir
+    halc.export @matmul ordinal(0)
+        layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+        workgroup_size([8, 8, 1]) workgroup_count([4, 4, 1])
+    ```
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    ConfinedAttr<I64Attr, [IntNonNegative]>:$ordinal,
+    HALC_LayoutAttr:$layout,
+    OptionalAttr<DenseI64ArrayAttr>:$workgroup_size,
+    OptionalAttr<DenseI64ArrayAttr>:$workgroup_count
+  );
+  let assemblyFormat = [{
+    $sym_name `ordinal` `(` $ordinal `)` `layout` `(` qualified($layout) `)`
+    (`workgroup_size` `(` $workgroup_size^ `)`)?
+    (`workgroup_count` `(` $workgroup_count^ `)`)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def HALC_DispatchOp : HALC_Op<"dispatch", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "runs an export on tensors";
+  let description = [{
+    Runs `@executable::@export` with the operands as its read-only bindings
+    and the results as its written bindings, in that order. The host function
+    keeps these ops; they become the dispatch plan.
+
+    ```mlir
+    %0 = halc.dispatch @module_linked::@add(%a, %b)
+        : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins
+    SymbolRefAttr:$entry_point,
+    Variadic<AnyRankedTensor>:$arguments
+  );
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = [{
+    $entry_point `(` $arguments `)` attr-dict `:`
+    functional-type($arguments, $results)
+  }];
+}
+
+#endif // HALC_DIALECT_HALCOPS

@@ -1,0 +1,114 @@
+//===- VerifyInput.cpp - Reject input halc cannot compile -----------------===//
+
+#include "compiler/Input/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::halc {
+#define GEN_PASS_DEF_VERIFYINPUTPASS
+#include "compiler/Input/Passes.h.inc"
+} // namespace mlir::halc
+
+using namespace mlir;
+
+namespace {
+
+bool isSupportedElementType(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return llvm::is_contained({8u, 16u, 32u, 64u}, intType.getWidth());
+  return type.isF16() || type.isF32() || type.isF64();
+}
+
+/// Checks one argument or result type; reports at `loc`.
+LogicalResult verifyBoundaryType(Location loc, Type type, StringRef what) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType)
+    return emitError(loc) << what << " of type " << type
+                          << " is not a ranked tensor; halc functions take "
+                             "and return tensors";
+  if (!tensorType.hasStaticShape())
+    return emitError(loc) << what << " of type " << type
+                          << " has a dynamic dimension; halc compiles "
+                             "statically shaped tensors only";
+  if (!isSupportedElementType(tensorType.getElementType()))
+    return emitError(loc) << what << " has element type "
+                          << tensorType.getElementType()
+                          << "; supported are f16, f32, f64, i8, i16, i32, i64";
+  return success();
+}
+
+/// The ops a function body may hold directly (their regions hold scalars).
+bool isSupportedOp(Operation *op) {
+  if (isa<linalg::LinalgOp, func::ReturnOp, func::CallOp>(op))
+    return true;
+  if (isa<tensor::EmptyOp, tensor::ExtractSliceOp, tensor::InsertSliceOp,
+          tensor::CollapseShapeOp, tensor::ExpandShapeOp>(op))
+    return true;
+  return isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
+}
+
+LogicalResult verifyFunction(func::FuncOp func) {
+  bool ok = true;
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+    Location loc = func.getArgument(index).getLoc();
+    ok &= succeeded(
+        verifyBoundaryType(loc, type, "argument #" + std::to_string(index)));
+  }
+  for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
+    ok &= succeeded(verifyBoundaryType(
+        func.getLoc(), type, "result #" + std::to_string(index)));
+  for (Operation &op : func.getBody().getOps()) {
+    if (!isSupportedOp(&op)) {
+      op.emitError() << "'" << op.getName()
+                     << "' is not supported: halc compiles linalg, tensor "
+                        "(empty, extract_slice, insert_slice, collapse_shape, "
+                        "expand_shape), arith and math ops on tensors";
+      ok = false;
+      continue;
+    }
+    for (Type type : op.getResultTypes()) {
+      auto shaped = dyn_cast<ShapedType>(type);
+      if (shaped && !shaped.hasStaticShape()) {
+        op.emitError() << "'" << op.getName() << "' produces " << type
+                       << " with a dynamic dimension; halc compiles "
+                          "statically shaped tensors only";
+        ok = false;
+      }
+    }
+  }
+  return success(ok);
+}
+
+struct VerifyInputPass
+    : public halc::impl::VerifyInputPassBase<VerifyInputPass> {
+  void runOnOperation() override {
+    bool ok = true;
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isDeclaration()) {
+        func.emitError() << "function @" << func.getName()
+                         << " has no body; halc needs every function defined";
+        ok = false;
+        continue;
+      }
+      ok &= succeeded(verifyFunction(func));
+    }
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::halc::buildInputPipeline(OpPassManager &pm) {
+  pm.addPass(createVerifyInputPass());
+  pm.addPass(createInlinerPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
