@@ -1,5 +1,6 @@
 //===- halc-opt.cpp - mlir-opt with halc's dialect and passes -------------===//
 
+#include "compiler/Codegen/Common/Passes.h"
 #include "compiler/Dialect/HALC/HALCDialect.h"
 #include "compiler/DispatchFormation/Passes.h"
 #include "compiler/Input/Passes.h"
@@ -17,6 +18,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::halc::registerInputPasses();
   mlir::halc::registerDispatchFormationPasses();
+  mlir::halc::registerCodegenCommonPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "halc optimizer driver\n", registry));
 }

@@ -1,0 +1,118 @@
+//===- Bufferize.cpp - Bufferize dispatches into their bindings -----------===//
+
+#include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/Passes.h"
+
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::halc {
+#define GEN_PASS_DEF_BUFFERIZEPASS
+#include "compiler/Codegen/Common/Passes.h.inc"
+} // namespace mlir::halc
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// Private memory one thread may use for temporaries.
+constexpr int64_t kMaxPrivateBytes = 16 * 1024;
+
+Attribute privateMemorySpace(MLIRContext *context) {
+  return gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Private);
+}
+
+/// Replaces a temporary `tensor.empty` by an allocation of its static upper
+/// bound in private memory (and a slice of it where its size is dynamic).
+LogicalResult boundTemporary(RewriterBase &rewriter, tensor::EmptyOp empty) {
+  RankedTensorType type = empty.getType();
+  SmallVector<int64_t> bound(type.getShape());
+  for (auto [dim, size] : llvm::enumerate(empty.getMixedSizes())) {
+    if (!type.isDynamicDim(dim))
+      continue;
+    FailureOr<int64_t> upper = ValueBoundsConstraintSet::computeConstantBound(
+        presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(size),
+        /*stopCondition=*/nullptr, /*closedUB=*/true);
+    if (failed(upper))
+      return empty.emitError("temporary tensor ")
+             << type << " has no static size bound along dimension " << dim;
+    bound[dim] = *upper;
+  }
+  auto boundType = RankedTensorType::get(bound, type.getElementType());
+  int64_t bytes = boundType.getNumElements() *
+                  llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  if (bytes > kMaxPrivateBytes)
+    return empty.emitError("temporary tensor ")
+           << boundType << " needs " << bytes
+           << " bytes of private memory per thread; at most "
+           << kMaxPrivateBytes << " are allowed";
+
+  rewriter.setInsertionPoint(empty);
+  Value alloc = bufferization::AllocTensorOp::create(
+      rewriter, empty.getLoc(), boundType, ValueRange{}, /*copy=*/Value(),
+      /*size_hint=*/Value(), privateMemorySpace(rewriter.getContext()));
+  if (type.hasStaticShape()) {
+    rewriter.replaceOp(empty, alloc);
+    return success();
+  }
+  SmallVector<OpFoldResult> zeros(type.getRank(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> ones(type.getRank(), rewriter.getIndexAttr(1));
+  rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+      empty, type, alloc, zeros, empty.getMixedSizes(), ones);
+  return success();
+}
+
+LogicalResult bufferizeDispatch(ExportOp, func::FuncOp dispatch) {
+  IRRewriter rewriter(dispatch.getContext());
+  if (failed(bufferization::eliminateEmptyTensors(rewriter, dispatch)))
+    return dispatch.emitError("could not write results in place");
+  // A slice of a temporary is a smaller temporary: each thread then holds
+  // only its own tile.
+  RewritePatternSet patterns(dispatch.getContext());
+  tensor::populateFoldTensorEmptyPatterns(patterns);
+  if (failed(applyPatternsGreedily(dispatch, std::move(patterns))))
+    return dispatch.emitError("could not shrink temporaries to tiles");
+  SmallVector<tensor::EmptyOp> temporaries;
+  dispatch.walk([&](tensor::EmptyOp op) { temporaries.push_back(op); });
+  for (tensor::EmptyOp empty : temporaries)
+    if (failed(boundTemporary(rewriter, empty)))
+      return failure();
+
+  bufferization::OneShotBufferizationOptions options;
+  options.bufferizeFunctionBoundaries = false;
+  // Temporaries live in the registers or stack of each thread.
+  options.allocationFn = [](OpBuilder &builder, Location loc, MemRefType type,
+                            ValueRange dynamicSizes,
+                            unsigned) -> FailureOr<Value> {
+    return memref::AllocaOp::create(builder, loc, type, dynamicSizes)
+        .getResult();
+  };
+  bufferization::BufferizationState state;
+  if (failed(bufferization::runOneShotBufferize(dispatch, options, state)))
+    return dispatch.emitError("bufferization of dispatch @")
+           << dispatch.getName() << " failed";
+  // Tiles written in place leave copies of a buffer onto itself (once CSE
+  // has merged the equal subviews on both sides).
+  DominanceInfo dominance(dispatch);
+  eliminateCommonSubExpressions(rewriter, dominance, dispatch);
+  dispatch.walk([](memref::CopyOp copy) {
+    if (copy.getSource() == copy.getTarget())
+      copy.erase();
+  });
+  return success();
+}
+
+struct BufferizePass : public halc::impl::BufferizePassBase<BufferizePass> {
+  void runOnOperation() override {
+    if (failed(forEachDispatch(getOperation(), bufferizeDispatch)))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,72 @@
+//===- DispatchUtils.cpp - Finding the parts of a dispatch ----------------===//
+
+#include "compiler/Codegen/Common/DispatchUtils.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+
+func::FuncOp mlir::halc::getDispatchFunction(ExportOp exportOp) {
+  ModuleOp inner = exportOp->getParentOfType<ExecutableOp>().getInnerModule();
+  auto func = inner ? inner.lookupSymbol<func::FuncOp>(exportOp.getSymName())
+                    : func::FuncOp();
+  if (!func)
+    exportOp.emitOpError("has no dispatch function @")
+        << exportOp.getSymName() << " in the executable's inner module";
+  return func;
+}
+
+linalg::LinalgOp mlir::halc::getResultProducer(func::FuncOp dispatch) {
+  linalg::LinalgOp producer;
+  dispatch.walk([&](bufferization::MaterializeInDestinationOp op) {
+    producer = op.getSource().getDefiningOp<linalg::LinalgOp>();
+    return producer ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (!producer)
+    dispatch.emitError("dispatch @")
+        << dispatch.getName() << " writes no result computed by a linalg op";
+  return producer;
+}
+
+linalg::LinalgOp mlir::halc::getConfiguredRoot(func::FuncOp dispatch) {
+  SmallVector<linalg::LinalgOp> roots;
+  dispatch.walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(kLoweringConfigAttrName))
+      roots.push_back(op);
+  });
+  if (roots.size() == 1)
+    return roots.front();
+  dispatch.emitError("dispatch @")
+      << dispatch.getName() << " has " << roots.size()
+      << " ops with a lowering_config; expected exactly one";
+  return {};
+}
+
+LogicalResult mlir::halc::forEachDispatch(
+    ExecutableOp executable,
+    function_ref<LogicalResult(ExportOp, func::FuncOp)> fn) {
+  for (ExportOp exportOp : getExportsInOrder(executable)) {
+    func::FuncOp func = getDispatchFunction(exportOp);
+    if (!func || failed(fn(exportOp, func)))
+      return failure();
+  }
+  return success();
+}
+
+std::optional<SmallVector<int64_t>>
+mlir::halc::getStaticTripCounts(scf::ForallOp forall) {
+  SmallVector<int64_t> counts;
+  for (auto [lb, ub, step] :
+       llvm::zip(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
+                 forall.getMixedStep())) {
+    std::optional<int64_t> l = getConstantIntValue(lb),
+                           u = getConstantIntValue(ub),
+                           s = getConstantIntValue(step);
+    if (!l || !u || !s || *s <= 0)
+      return std::nullopt;
+    counts.push_back(llvm::divideCeil(*u - *l, *s));
+  }
+  return counts;
+}

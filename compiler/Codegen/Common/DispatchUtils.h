@@ -1,0 +1,37 @@
+//===- DispatchUtils.h - Finding the parts of a dispatch --------*- C++ -*-===//
+
+#ifndef HALC_CODEGEN_COMMON_DISPATCHUTILS_H
+#define HALC_CODEGEN_COMMON_DISPATCHUTILS_H
+
+#include "compiler/Dialect/HALC/HALCDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::halc {
+
+/// The dispatch function of `exportOp` in its executable's inner module;
+/// reports an error on the export and returns null when there is none.
+func::FuncOp getDispatchFunction(ExportOp exportOp);
+
+/// The op that produces the values a dispatch writes to its bindings (the
+/// op it tiles); reports an error and returns null when there is none.
+linalg::LinalgOp getResultProducer(func::FuncOp dispatch);
+
+/// The op carrying the lowering config; reports an error when there is not
+/// exactly one.
+linalg::LinalgOp getConfiguredRoot(func::FuncOp dispatch);
+
+/// The static trip count of each loop of `forall`, if all are static.
+std::optional<SmallVector<int64_t>> getStaticTripCounts(scf::ForallOp forall);
+
+/// Runs `fn` on every export with its dispatch function; fails as soon as
+/// one does.
+LogicalResult
+forEachDispatch(ExecutableOp executable,
+                function_ref<LogicalResult(ExportOp, func::FuncOp)> fn);
+
+} // namespace mlir::halc
+
+#endif // HALC_CODEGEN_COMMON_DISPATCHUTILS_H

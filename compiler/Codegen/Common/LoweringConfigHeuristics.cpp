@@ -1,0 +1,75 @@
+//===- LoweringConfigHeuristics.cpp - Default tile and workgroup sizes ----===//
+//
+// The strategy: the innermost (up to three) parallel loops of the tiled op are
+// distributed over workgroup dimensions x, y, z; each thread of a workgroup
+// computes `perThread` consecutive elements along each of them; reductions
+// run serially inside each thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Codegen/Common/LoweringConfigHeuristics.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+enum class Kind { Elementwise, Reduction, Contraction };
+
+Kind classify(linalg::LinalgOp root, func::FuncOp dispatch) {
+  bool contraction = false;
+  dispatch.walk([&](linalg::LinalgOp op) {
+    contraction |= linalg::isaContractionOpInterface(op);
+  });
+  if (contraction)
+    return Kind::Contraction;
+  return root.getNumReductionLoops() > 0 ? Kind::Reduction : Kind::Elementwise;
+}
+
+/// Elements per thread along a loop of `size`: four consecutive ones where
+/// they divide evenly (a vector of four), else one.
+int64_t elementsPerThread(Kind kind, int64_t size) {
+  if (kind == Kind::Reduction || ShapedType::isDynamic(size))
+    return 1;
+  return size % 4 == 0 ? 4 : 1;
+}
+
+} // namespace
+
+LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
+                                                    func::FuncOp dispatch,
+                                                    TargetAttr target) {
+  MLIRContext *context = root.getContext();
+  Kind kind = classify(root, dispatch);
+  SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  SmallVector<unsigned> parallel;
+  root.getParallelDims(parallel);
+
+  // A workgroup of four subgroups, at least 64 threads, within the limit.
+  int64_t budget = std::min<int64_t>(
+      target.getMaxWorkgroupInvocations(),
+      std::max<int64_t>(64, 4 * target.getPreferredSubgroupSize()));
+  ArrayRef<int64_t> maxSize = target.getMaxWorkgroupSize();
+
+  SmallVector<int64_t> workgroupTile(ranges.size(), 0);
+  SmallVector<int64_t> workgroupSize = {1, 1, 1};
+  // x is the innermost parallel loop, y the next, z the one after.
+  for (unsigned dim = 0; dim < 3 && dim < parallel.size(); ++dim) {
+    unsigned loop = parallel[parallel.size() - 1 - dim];
+    int64_t size = ranges[loop];
+    int64_t perThread = elementsPerThread(kind, size);
+    int64_t wanted = llvm::PowerOf2Ceil(llvm::divideCeil(size, perThread));
+    int64_t limit = std::min(budget, maxSize[dim]);
+    // Contractions keep the tile closer to square: x gets at most 16 threads.
+    if (kind == Kind::Contraction && dim == 0 && parallel.size() > 1)
+      limit = std::min<int64_t>(limit, 16);
+    int64_t threads = std::max<int64_t>(1, std::min(wanted, limit));
+    workgroupSize[dim] = threads;
+    workgroupTile[loop] = threads * perThread;
+    budget /= threads;
+  }
+  return LoweringConfigAttr::get(context, workgroupTile, workgroupSize,
+                                 /*reductionTile=*/{});
+}

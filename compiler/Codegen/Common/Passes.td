@@ -1,0 +1,92 @@
+//===- Passes.td - Codegen passes shared by all targets ----*- tablegen -*-===//
+
+#ifndef HALC_CODEGEN_COMMON_PASSES
+#define HALC_CODEGEN_COMMON_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def SelectLoweringConfigPass
+    : Pass<"halc-select-lowering-config", "::mlir::halc::ExecutableOp"> {
+  let summary = "Chooses tile sizes and workgroup size of each dispatch";
+  let description = [{
+    Finds the op each dispatch tiles (the op producing its results) and sets
+    a `#halc.lowering_config` on it, chosen by a heuristic that reads only the
+    executable's `#halc.target`. A config already present in the input wins.
+    The export gets the config's `workgroup_size`.
+
+    ```mlir
+    %r = linalg.matmul {lowering_config = #halc.lowering_config<
+             workgroup_tile = [32, 64, 0], workgroup_size = [16, 8, 1]>} ...
+    ```
+  }];
+}
+
+def TileAndDistributePass
+    : Pass<"halc-tile-and-distribute", "::mlir::halc::ExecutableOp"> {
+  let summary = "Tiles each dispatch to workgroups and threads, fusing producers";
+  let description = [{
+    Tiles the op carrying the lowering config with `scf.forall` twice: over
+    workgroups (`#gpu.block<x|y|z>`, tile sizes `workgroup_tile`) and, inside,
+    over the threads of a workgroup (`#gpu.thread<x|y|z>`, one loop per
+    thread along each distributed loop), fusing every producer into both.
+    Reduction loops with a `reduction_tile` become a serial `scf.for` in each
+    thread. Sizes that are not multiples of the tiles give smaller tiles at
+    the edges (`affine.min`), never out-of-bounds accesses. Records the
+    workgroup count on the export. An op that cannot be fused into the loops
+    is an error that names it.
+
+    ```mlir
+    scf.forall (%i, %j) = ... shared_outs(...) {       // #gpu.block<y>, <x>
+      scf.forall (%ti, %tj) in (8, 8) shared_outs(...) { // #gpu.thread<y>, <x>
+        linalg.fill ... linalg.matmul ... linalg.generic ...
+      }
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def BufferizePass : Pass<"halc-bufferize", "::mlir::halc::ExecutableOp"> {
+  let summary = "Bufferizes each dispatch in place into its bindings";
+  let description = [{
+    Writes results straight into the written bindings (empty tensor
+    elimination), gives each remaining temporary a static upper-bound size in
+    private memory (`memref.alloca` in `#gpu.address_space<private>`), and
+    runs upstream One-Shot Bufferize on the dispatch functions.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+def MapForallToGPUPass
+    : Pass<"halc-map-forall-to-gpu", "::mlir::halc::ExecutableOp"> {
+  let summary = "Replaces mapped scf.forall loops with workgroup and thread ids";
+  let description = [{
+    Each `scf.forall` mapped to `#gpu.block` becomes `gpu.block_id`
+    arithmetic; each mapped to `#gpu.thread` becomes `gpu.thread_id`
+    arithmetic, guarded by `scf.if` where the workgroup has more threads than
+    the loop has iterations (and where threads along a dimension the loop does
+    not use would repeat its work).
+
+    ```mlir
+    %tx = gpu.thread_id x
+    %in = arith.cmpi ult, %tx, %c3 : index
+    scf.if %in { ... }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+#endif // HALC_CODEGEN_COMMON_PASSES

@@ -1,0 +1,196 @@
+//===- TileAndDistribute.cpp - Tile to workgroups and threads -------------===//
+
+#include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/Passes.h"
+
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::halc {
+#define GEN_PASS_DEF_TILEANDDISTRIBUTEPASS
+#include "compiler/Codegen/Common/Passes.h.inc"
+} // namespace mlir::halc
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// The loops tiled across workgroups and the GPU dimension each maps to:
+/// the innermost tiled loop to x, the next to y, then z.
+struct Distribution {
+  SmallVector<unsigned> loops;
+  SmallVector<gpu::MappingId> dims;
+
+  SmallVector<Attribute> blockMapping(MLIRContext *context) const {
+    return llvm::map_to_vector(dims, [&](gpu::MappingId id) -> Attribute {
+      return gpu::GPUBlockMappingAttr::get(context, id);
+    });
+  }
+  SmallVector<Attribute> threadMapping(MLIRContext *context) const {
+    return llvm::map_to_vector(dims, [&](gpu::MappingId id) -> Attribute {
+      return gpu::GPUThreadMappingAttr::get(context, id);
+    });
+  }
+};
+
+FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
+                                         LoweringConfigAttr config) {
+  SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
+  Distribution plan;
+  for (auto [loop, tile] : llvm::enumerate(config.getWorkgroupTile())) {
+    if (tile == 0)
+      continue;
+    if (iterators[loop] == utils::IteratorType::reduction)
+      return root->emitError("lowering_config tiles reduction loop ")
+             << loop << " across workgroups; only parallel loops can be";
+    plan.loops.push_back(loop);
+  }
+  if (plan.loops.size() > 3)
+    return root->emitError("lowering_config tiles ")
+           << plan.loops.size()
+           << " loops across workgroups; at most 3 map to x, y, z";
+  for (size_t i = 0; i < plan.loops.size(); ++i)
+    plan.dims.push_back(
+        static_cast<gpu::MappingId>(plan.loops.size() - 1 - i));
+  return plan;
+}
+
+/// Tiles `op` with `tilingOptions` and fuses all its producers into the new
+/// loops; replaces the uses of `op`.
+FailureOr<scf::SCFTileAndFuseResult>
+tileAndFuse(RewriterBase &rewriter, Operation *op,
+            const scf::SCFTilingOptions &tilingOptions) {
+  scf::SCFTileAndFuseOptions options;
+  options.setTilingOptions(tilingOptions);
+  FailureOr<scf::SCFTileAndFuseResult> result =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(op), options);
+  if (failed(result))
+    return op->emitError("could not be tiled for the GPU");
+  for (OpResult res : op->getResults())
+    if (Value replacement = result->replacements.lookup(res))
+      rewriter.replaceAllUsesWith(res, replacement);
+  return result;
+}
+
+/// Canonicalizes, resolving `tensor.dim` of tiled ops so that the untiled
+/// originals they still refer to become dead.
+LogicalResult canonicalizeTiledLoops(func::FuncOp dispatch) {
+  MLIRContext *context = dispatch.getContext();
+  RewritePatternSet patterns(context);
+  for (Dialect *dialect : context->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : context->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, context);
+  memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
+  return applyPatternsGreedily(dispatch, std::move(patterns));
+}
+
+bool isInThreadLoop(Operation *op) {
+  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
+       forall = forall->getParentOfType<scf::ForallOp>()) {
+    std::optional<ArrayAttr> mapping = forall.getMapping();
+    if (mapping && !mapping->empty() &&
+        isa<gpu::GPUThreadMappingAttr>(mapping->getValue().front()))
+      return true;
+  }
+  return false;
+}
+
+LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
+  linalg::LinalgOp root = getConfiguredRoot(dispatch);
+  if (!root)
+    return failure();
+  auto config = root->getAttrOfType<LoweringConfigAttr>(kLoweringConfigAttrName);
+  FailureOr<Distribution> plan = planDistribution(root, config);
+  if (failed(plan))
+    return failure();
+  MLIRContext *context = dispatch.getContext();
+  IRRewriter rewriter(context);
+  rewriter.setInsertionPoint(root);
+  SmallVector<int64_t> workgroupCount = {1, 1, 1};
+
+  if (!plan->loops.empty()) {
+    // Workgroups: one tile of `workgroup_tile` each.
+    scf::SCFTilingOptions workgroupOptions;
+    workgroupOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
+        .setTileSizes(getAsIndexOpFoldResult(context, config.getWorkgroupTile()))
+        .setMapping(plan->blockMapping(context));
+    FailureOr<scf::SCFTileAndFuseResult> workgroups =
+        tileAndFuse(rewriter, root, workgroupOptions);
+    if (failed(workgroups))
+      return failure();
+    auto forall = cast<scf::ForallOp>(workgroups->loops.front().getOperation());
+    std::optional<SmallVector<int64_t>> counts = getStaticTripCounts(forall);
+    if (!counts)
+      return root->emitError("has a dynamic workgroup count");
+    for (auto [dim, count] : llvm::zip(plan->dims, *counts))
+      workgroupCount[static_cast<unsigned>(dim)] = count;
+
+    // Threads: each thread of the workgroup takes a tile of
+    // workgroup_tile / workgroup_size consecutive elements along each loop.
+    SmallVector<int64_t> threadTile(root.getNumLoops(), 0);
+    for (auto [loop, dim] : llvm::zip(plan->loops, plan->dims))
+      threadTile[loop] = llvm::divideCeil(
+          config.getWorkgroupTile()[loop],
+          config.getWorkgroupSize()[static_cast<unsigned>(dim)]);
+    scf::SCFTilingOptions threadOptions;
+    threadOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
+        .setTileSizes(getAsIndexOpFoldResult(context, threadTile))
+        .setMapping(plan->threadMapping(context));
+    Operation *tiledRoot = workgroups->tiledAndFusedOps.front();
+    FailureOr<scf::SCFTileAndFuseResult> threads =
+        tileAndFuse(rewriter, tiledRoot, threadOptions);
+    if (failed(threads))
+      return failure();
+    root = cast<linalg::LinalgOp>(threads->tiledAndFusedOps.front());
+  }
+
+  // Reductions: a serial loop of `reduction_tile` steps in each thread.
+  ArrayRef<int64_t> reductionTile = config.getReductionTile();
+  if (llvm::any_of(reductionTile, [](int64_t s) { return s != 0; })) {
+    scf::SCFTilingOptions reductionOptions;
+    reductionOptions.setTileSizes(getAsIndexOpFoldResult(context, reductionTile));
+    if (failed(tileAndFuse(rewriter, root, reductionOptions)))
+      return failure();
+  }
+
+  // Erase what the tiled loops replaced; anything still outside them could
+  // not be fused and would run in every thread.
+  if (failed(canonicalizeTiledLoops(dispatch)))
+    return dispatch.emitError("cleanup after tiling did not converge");
+  bool singleThread = llvm::all_equal({config.getWorkgroupSize()[0],
+                                       config.getWorkgroupSize()[1],
+                                       config.getWorkgroupSize()[2],
+                                       int64_t(1)});
+  if (!singleThread) {
+    WalkResult walk = dispatch.walk([&](linalg::LinalgOp op) {
+      if (isInThreadLoop(op))
+        return WalkResult::advance();
+      op->emitError("'")
+          << op->getName()
+          << "' could not be fused into the tiled loops of dispatch @"
+          << dispatch.getName()
+          << "; it needs a dispatch of its own, which halc cannot form yet";
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+  }
+  exportOp.setWorkgroupCount(workgroupCount);
+  return success();
+}
+
+struct TileAndDistributePass
+    : public halc::impl::TileAndDistributePassBase<TileAndDistributePass> {
+  void runOnOperation() override {
+    if (failed(forEachDispatch(getOperation(), tileAndDistribute)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
