@@ -1,6 +1,7 @@
 //===- halc-opt.cpp - mlir-opt with halc's dialect and passes -------------===//
 
 #include "compiler/Codegen/Common/Passes.h"
+#include "compiler/Codegen/SPIRV/Passes.h"
 #include "compiler/Dialect/HALC/HALCDialect.h"
 #include "compiler/DispatchFormation/Passes.h"
 #include "compiler/Input/Passes.h"
@@ -19,6 +20,7 @@ int main(int argc, char **argv) {
   mlir::halc::registerInputPasses();
   mlir::halc::registerDispatchFormationPasses();
   mlir::halc::registerCodegenCommonPasses();
+  mlir::halc::registerCodegenSPIRVPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "halc optimizer driver\n", registry));
 }

@@ -1,0 +1,184 @@
+//===- ConvertToSPIRV.cpp - Dispatch functions to one spirv.module --------===//
+
+#include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/SPIRV/Passes.h"
+#include "compiler/Codegen/SPIRV/TargetEnv.h"
+
+#include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
+#include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"
+#include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
+#include "mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h"
+#include "mlir/Conversion/IndexToSPIRV/IndexToSPIRV.h"
+#include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
+#include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
+#include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
+#include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
+#include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::halc {
+#define GEN_PASS_DEF_CONVERTTOSPIRVPASS
+#include "compiler/Codegen/SPIRV/Passes.h.inc"
+} // namespace mlir::halc
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// The feature a binding of `elementType` needs, if any.
+std::optional<std::pair<TargetFeatures, StringRef>>
+requiredFeature(Type elementType) {
+  if (elementType.isF16())
+    return std::make_pair(TargetFeatures::F16, StringRef("fp16"));
+  if (elementType.isF64())
+    return std::make_pair(TargetFeatures::F64, StringRef("fp64"));
+  if (elementType.isInteger(8))
+    return std::make_pair(TargetFeatures::I8, StringRef("int8"));
+  if (elementType.isInteger(16))
+    return std::make_pair(TargetFeatures::I16, StringRef("int16"));
+  if (elementType.isInteger(64))
+    return std::make_pair(TargetFeatures::I64, StringRef("int64"));
+  return std::nullopt;
+}
+
+LogicalResult verifyBindingTypes(func::FuncOp dispatch, TargetAttr target) {
+  for (BlockArgument binding : dispatch.getArguments()) {
+    Type elementType = cast<MemRefType>(binding.getType()).getElementType();
+    auto feature = requiredFeature(elementType);
+    if (feature && !target.hasFeature(feature->first))
+      return emitError(binding.getLoc())
+             << "binding " << binding.getArgNumber() << " of @"
+             << dispatch.getName() << " holds " << elementType
+             << ", which needs the '" << feature->second
+             << "' feature that target '" << target.getArch() << "' lacks";
+  }
+  return success();
+}
+
+/// Moves each dispatch function into a gpu.func kernel carrying the SPIR-V
+/// ABI: the export's workgroup size and binding i at (set 0, binding i).
+FailureOr<gpu::GPUModuleOp> outlineKernels(ExecutableOp executable,
+                                           TargetAttr target) {
+  MLIRContext *context = executable.getContext();
+  ModuleOp inner = executable.getInnerModule();
+  OpBuilder builder = OpBuilder::atBlockBegin(inner.getBody());
+  auto gpuModule = gpu::GPUModuleOp::create(builder, executable.getLoc(),
+                                            executable.getSymName());
+  LogicalResult result =
+      forEachDispatch(executable, [&](ExportOp exportOp,
+                                      func::FuncOp func) -> LogicalResult {
+        if (failed(verifyBindingTypes(func, target)))
+          return failure();
+        std::optional<ArrayRef<int64_t>> size = exportOp.getWorkgroupSize();
+        if (!size)
+          return exportOp.emitOpError("has no workgroup_size");
+        builder.setInsertionPointToEnd(gpuModule.getBody());
+        auto kernel = gpu::GPUFuncOp::create(builder, func.getLoc(),
+                                             func.getName(),
+                                             func.getFunctionType());
+        kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                        builder.getUnitAttr());
+        SmallVector<int32_t> localSize(size->begin(), size->end());
+        kernel->setAttr(spirv::getEntryPointABIAttrName(),
+                        spirv::getEntryPointABIAttr(context, localSize));
+        for (unsigned i = 0; i < func.getNumArguments(); ++i)
+          kernel.setArgAttr(i, spirv::getInterfaceVarABIAttrName(),
+                            spirv::getInterfaceVarABIAttr(
+                                /*descriptorSet=*/0, /*binding=*/i,
+                                std::nullopt, context));
+        kernel.getBody().takeBody(func.getBody());
+        // SPIR-V declares Function variables at the start of the entry block.
+        Block &entry = kernel.getBody().front();
+        kernel.walk([&](memref::AllocaOp alloca) {
+          if (alloca.getType().hasStaticShape())
+            alloca->moveBefore(&entry, entry.begin());
+        });
+        kernel.walk([&](func::ReturnOp ret) {
+          OpBuilder b(ret);
+          gpu::ReturnOp::create(b, ret.getLoc());
+          ret.erase();
+        });
+        func.erase();
+        return success();
+      });
+  if (failed(result))
+    return failure();
+  return gpuModule;
+}
+
+/// Private temporaries are Function variables; the rest follows Vulkan.
+std::optional<spirv::StorageClass> mapMemorySpace(Attribute memorySpace) {
+  auto gpuSpace = dyn_cast_if_present<gpu::AddressSpaceAttr>(memorySpace);
+  if (gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Private)
+    return spirv::StorageClass::Function;
+  return spirv::mapMemorySpaceToVulkanStorageClass(memorySpace);
+}
+
+LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
+                             spirv::TargetEnvAttr env) {
+  MLIRContext *context = gpuModule.getContext();
+  gpuModule->setAttr(spirv::getTargetEnvAttrName(), env);
+
+  spirv::MemorySpaceToStorageClassConverter storageClasses(mapMemorySpace);
+  spirv::convertMemRefTypesAndAttrs(gpuModule, storageClasses);
+
+  // Math ops SPIR-V has no instruction for become polynomials.
+  RewritePatternSet mathPatterns(context);
+  populatePolynomialApproximateErfPattern(mathPatterns);
+  populatePolynomialApproximateErfcPattern(mathPatterns);
+  if (failed(applyPatternsGreedily(gpuModule, std::move(mathPatterns))))
+    return gpuModule.emitError("could not expand math ops");
+
+  std::unique_ptr<ConversionTarget> target = SPIRVConversionTarget::get(env);
+  SPIRVConversionOptions options;
+  options.use64bitIndex = false;
+  SPIRVTypeConverter typeConverter(env, options);
+  RewritePatternSet patterns(context);
+  populateGPUToSPIRVPatterns(typeConverter, patterns);
+  ScfToSPIRVContext scfContext;
+  populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
+  arith::populateArithToSPIRVPatterns(typeConverter, patterns);
+  populateMathToSPIRVPatterns(typeConverter, patterns);
+  populateMemRefToSPIRVPatterns(typeConverter, patterns);
+  populateFuncToSPIRVPatterns(typeConverter, patterns);
+  index::populateIndexToSPIRVPatterns(typeConverter, patterns);
+  cf::populateControlFlowToSPIRVPatterns(typeConverter, patterns);
+  populateVectorToSPIRVPatterns(typeConverter, patterns);
+  ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);
+  return applyFullConversion(gpuModule, *target, std::move(patterns));
+}
+
+struct ConvertToSPIRVPass
+    : public halc::impl::ConvertToSPIRVPassBase<ConvertToSPIRVPass> {
+  void runOnOperation() override {
+    ExecutableOp executable = getOperation();
+    TargetAttr target = executable.getTargetAttr();
+    if (!target || !executable.getInnerModule()) {
+      executable.emitOpError("needs a target and an inner module");
+      return signalPassFailure();
+    }
+    FailureOr<gpu::GPUModuleOp> gpuModule = outlineKernels(executable, target);
+    if (failed(gpuModule) ||
+        failed(convertKernels(*gpuModule, getSPIRVTargetEnv(target))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::halc::buildSPIRVStage(OpPassManager &pm) {
+  pm.addPass(createConvertToSPIRVPass());
+  OpPassManager &spirvPM = pm.nest<ModuleOp>().nest<spirv::ModuleOp>();
+  spirvPM.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvPM.addPass(spirv::createSPIRVUpdateVCEPass());
+  spirvPM.addPass(createCanonicalizerPass());
+  spirvPM.addPass(createCSEPass());
+}

@@ -1,0 +1,60 @@
+//===- TargetEnv.cpp - SPIR-V target environment of a halc target ---------===//
+
+#include "compiler/Codegen/SPIRV/TargetEnv.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+
+spirv::TargetEnvAttr mlir::halc::getSPIRVTargetEnv(TargetAttr target) {
+  MLIRContext *context = target.getContext();
+  using spirv::Capability;
+  using spirv::Extension;
+  SmallVector<Capability> caps = {Capability::Shader};
+  SmallVector<Extension> exts = {Extension::SPV_KHR_storage_buffer_storage_class};
+  if (target.hasFeature(TargetFeatures::F16) ||
+      target.hasFeature(TargetFeatures::I16)) {
+    caps.push_back(Capability::StorageBuffer16BitAccess);
+    exts.push_back(Extension::SPV_KHR_16bit_storage);
+  }
+  if (target.hasFeature(TargetFeatures::F16))
+    caps.push_back(Capability::Float16);
+  if (target.hasFeature(TargetFeatures::I16))
+    caps.push_back(Capability::Int16);
+  if (target.hasFeature(TargetFeatures::I8)) {
+    caps.append({Capability::Int8, Capability::StorageBuffer8BitAccess});
+    exts.push_back(Extension::SPV_KHR_8bit_storage);
+  }
+  if (target.hasFeature(TargetFeatures::I64))
+    caps.push_back(Capability::Int64);
+  if (target.hasFeature(TargetFeatures::F64))
+    caps.push_back(Capability::Float64);
+  if (target.hasFeature(TargetFeatures::Subgroup))
+    caps.append({Capability::GroupNonUniform, Capability::GroupNonUniformVote,
+                 Capability::GroupNonUniformArithmetic,
+                 Capability::GroupNonUniformBallot,
+                 Capability::GroupNonUniformShuffle});
+  if (target.hasFeature(TargetFeatures::DotProduct)) {
+    caps.append({Capability::DotProduct, Capability::DotProductInput4x8BitPacked});
+    exts.push_back(Extension::SPV_KHR_integer_dot_product);
+  }
+  auto triple = spirv::VerCapExtAttr::get(spirv::Version::V_1_3, caps, exts,
+                                          context);
+
+  Builder builder(context);
+  SmallVector<int32_t> maxSize = llvm::map_to_vector(
+      target.getMaxWorkgroupSize(), [](int64_t s) { return int32_t(s); });
+  ArrayRef<int64_t> subgroups = target.getSubgroupSizes();
+  auto limits = spirv::ResourceLimitsAttr::get(
+      context, target.getMaxSharedMemoryBytes(),
+      target.getMaxWorkgroupInvocations(), builder.getI32ArrayAttr(maxSize),
+      target.getPreferredSubgroupSize(),
+      *llvm::min_element(subgroups), *llvm::max_element(subgroups),
+      /*cooperative_matrix_properties_khr=*/builder.getArrayAttr({}),
+      /*cooperative_matrix_properties_nv=*/builder.getArrayAttr({}));
+  spirv::ClientAPI api = target.getBackend().starts_with("metal")
+                             ? spirv::ClientAPI::Metal
+                             : spirv::ClientAPI::Vulkan;
+  return spirv::TargetEnvAttr::get(triple, limits, api);
+}

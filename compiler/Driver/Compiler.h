@@ -1,0 +1,40 @@
+//===- Compiler.h - The stages of halc-compile ------------------*- C++ -*-===//
+
+#ifndef HALC_DRIVER_COMPILER_H
+#define HALC_DRIVER_COMPILER_H
+
+#include "compiler/Target/TargetBackend.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::halc {
+
+/// The phases `--compile-to` accepts, in order.
+std::vector<std::string> getCompilePhases();
+
+struct CompileOptions {
+  const TargetBackend *backend = nullptr;
+  /// The last phase to run (one of getCompilePhases()).
+  std::string compileTo = "spirv";
+  /// Where to write the IR of each codegen stage and the binaries; empty
+  /// for nowhere.
+  std::string dumpDir;
+};
+
+/// What a compilation produced: IR (phases before `spirv`) or binaries.
+struct CompileResult {
+  /// The SPIR-V of each executable, in module order.
+  std::vector<std::pair<std::string, std::vector<uint32_t>>> spirv;
+};
+
+/// Runs the phases up to `options.compileTo` on `module` in place. Errors are
+/// reported as diagnostics.
+FailureOr<CompileResult> compileModule(ModuleOp module,
+                                       const CompileOptions &options);
+
+} // namespace mlir::halc
+
+#endif // HALC_DRIVER_COMPILER_H

@@ -1,0 +1,10 @@
+//===- RegisterTargets.cpp - Every target backend halc has ----------------===//
+
+#include "compiler/Target/MetalSPIRV/MetalSPIRVTarget.h"
+#include "compiler/Target/TargetBackend.h"
+#include "compiler/Target/VulkanSPIRV/VulkanSPIRVTarget.h"
+
+void mlir::halc::registerAllTargetBackends() {
+  registerTargetBackend(createMetalSPIRVTargetBackend());
+  registerTargetBackend(createVulkanSPIRVTargetBackend());
+}

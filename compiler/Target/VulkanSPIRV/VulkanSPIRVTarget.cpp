@@ -1,0 +1,53 @@
+//===- VulkanSPIRVTarget.cpp - The vulkan-spirv target backend ------------===//
+
+#include "compiler/Target/VulkanSPIRV/VulkanSPIRVTarget.h"
+
+#include "compiler/Target/SPIRVCommon/SPIRVTargetBackend.h"
+
+#include "llvm/Support/CommandLine.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+using F = TargetFeatures;
+
+/// Vulkan devices. `portable` is what the Vulkan 1.1 spec guarantees, so it
+/// runs anywhere; the others are measured devices.
+const GPUDescription kVulkanGPUs[] = {
+    {"portable", F::None, 128, {128, 128, 64}, 16384, {32}},
+    {"nvidia",
+     F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup | F::DotProduct,
+     1024, {1024, 1024, 64}, 49152, {32}},
+    {"lavapipe", F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup, 1024,
+     {1024, 1024, 1024}, 32768, {8, 4}},
+};
+
+llvm::cl::OptionCategory &vulkanCategory() {
+  static llvm::cl::OptionCategory category("halc vulkan-spirv target options");
+  return category;
+}
+
+llvm::cl::opt<std::string>
+    clVulkanTarget("iree-vulkan-target",
+                   llvm::cl::desc("Vulkan device to compile for: portable "
+                                  "(any Vulkan 1.1 device), nvidia, lavapipe"),
+                   llvm::cl::init("portable"), llvm::cl::cat(vulkanCategory()));
+
+class VulkanSPIRVTargetBackend final : public SPIRVTargetBackend {
+public:
+  StringRef getName() const override { return "vulkan-spirv"; }
+
+  TargetAttr getTarget(MLIRContext *context) const override {
+    const GPUDescription *gpu =
+        lookupGPU(kVulkanGPUs, clVulkanTarget, "--iree-vulkan-target");
+    return gpu ? getTargetAttr(context, getName(), *gpu) : TargetAttr();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<TargetBackend> mlir::halc::createVulkanSPIRVTargetBackend() {
+  return std::make_unique<VulkanSPIRVTargetBackend>();
+}

@@ -1,0 +1,180 @@
+//===- halc-compile.cpp - Compile MLIR for GPUs ahead of time -------------===//
+//
+//   halc-compile input.mlir --iree-hal-target-backends=metal-spirv -o out.spv
+//
+// Diagnostics point at the input (file:line:col); on any error the exit code
+// is 1 and no output file is written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Dialect/HALC/HALCDialect.h"
+#include "compiler/Driver/Compiler.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory compileCategory("halc-compile options");
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input .mlir file>"),
+                                          cl::init("-"),
+                                          cl::cat(compileCategory));
+
+static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
+                                           cl::value_desc("filename"),
+                                           cl::init("-"),
+                                           cl::cat(compileCategory));
+
+static cl::opt<std::string> targetBackends(
+    "iree-hal-target-backends",
+    cl::desc("Target backend to compile for: metal-spirv or vulkan-spirv"),
+    cl::init("vulkan-spirv"), cl::cat(compileCategory));
+
+static cl::opt<std::string> compileTo(
+    "compile-to",
+    cl::desc("Stop after this phase: input, dispatch-creation, "
+             "executable-configurations, executable-targets (MLIR out), or "
+             "spirv (the SPIR-V binary of the executable; the default)"),
+    cl::init("spirv"), cl::cat(compileCategory));
+
+static cl::opt<std::string> dumpIntermediatesTo(
+    "iree-hal-dump-executable-intermediates-to",
+    cl::desc("Write the .mlir of each codegen stage and the .spv of each "
+             "executable to this directory"),
+    cl::init(""), cl::cat(compileCategory));
+
+static cl::opt<bool> printSummary(
+    "print-summary",
+    cl::desc("Print what was produced (exports, workgroup sizes and counts, "
+             "binary sizes) to stderr"),
+    cl::init(false), cl::cat(compileCategory));
+
+static void printExecutableSummary(ModuleOp module,
+                                   const CompileResult &result) {
+  llvm::raw_ostream &os = llvm::errs();
+  for (auto executable : module.getOps<ExecutableOp>()) {
+    TargetAttr target = executable.getTargetAttr();
+    os << "executable @" << executable.getSymName() << " for "
+       << target.getBackend() << " (" << target.getArch() << ")";
+    for (const auto &[name, binary] : result.spirv)
+      if (name == executable.getSymName())
+        os << ": " << binary.size() * 4 << " bytes of validated SPIR-V";
+    os << "\n";
+    for (ExportOp exportOp : getExportsInOrder(executable)) {
+      auto dims = [](std::optional<ArrayRef<int64_t>> d) {
+        return d ? "[" + llvm::join(llvm::map_range(*d, [](int64_t v) {
+                     return std::to_string(v);
+                   }), ", ") + "]"
+                 : std::string("?");
+      };
+      ArrayRef<BindingAccess> bindings = exportOp.getLayout().getBindings();
+      int64_t readOnly = llvm::count(bindings, BindingAccess::ReadOnly);
+      os << "  export " << exportOp.getOrdinal() << " @"
+         << exportOp.getSymName()
+         << ": workgroup_size " << dims(exportOp.getWorkgroupSize())
+         << ", workgroup_count " << dims(exportOp.getWorkgroupCount())
+         << ", bindings " << readOnly << " read-only + "
+         << bindings.size() - readOnly << " written\n";
+    }
+  }
+}
+
+/// Writes the output through a temporary file renamed into place, so that a
+/// failed compilation never leaves one behind.
+static LogicalResult writeOutput(ModuleOp module, const CompileResult &result) {
+  llvm::Error error = llvm::writeToOutput(
+      outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
+        if (compileTo != "spirv") {
+          module->print(os);
+          os << "\n";
+          return llvm::Error::success();
+        }
+        for (const auto &[name, binary] : result.spirv)
+          os.write(reinterpret_cast<const char *>(binary.data()),
+                   binary.size() * sizeof(uint32_t));
+        return llvm::Error::success();
+      });
+  if (!error)
+    return success();
+  llvm::errs() << "error: cannot write " << outputFilename << ": "
+               << llvm::toString(std::move(error)) << "\n";
+  return failure();
+}
+
+static int compileMain() {
+  std::vector<std::string> phases = getCompilePhases();
+  if (!llvm::is_contained(phases, compileTo)) {
+    llvm::errs() << "error: unknown --compile-to '" << compileTo
+                 << "'; known are: " << llvm::join(phases, ", ") << "\n";
+    return 1;
+  }
+  const TargetBackend *backend = lookupTargetBackend(targetBackends);
+  if (!backend) {
+    llvm::errs() << "error: unknown --iree-hal-target-backends '"
+                 << targetBackends << "'; known are: "
+                 << llvm::join(getRegisteredTargetBackendNames(), ", ")
+                 << "\n";
+    return 1;
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registry.insert<HALCDialect>();
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    llvm::errs() << "error: " << errorMessage << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  CompileOptions options;
+  options.backend = backend;
+  options.compileTo = compileTo;
+  options.dumpDir = dumpIntermediatesTo;
+  FailureOr<CompileResult> result = compileModule(*module, options);
+  if (failed(result))
+    return 1;
+  if (failed(writeOutput(*module, *result)))
+    return 1;
+  if (printSummary)
+    printExecutableSummary(*module, *result);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerAllTargetBackends();
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "halc-compile: ahead-of-time GPU compiler for MLIR (linalg on tensors)\n");
+  return compileMain();
+}
