@@ -23,6 +23,39 @@ bool hasReduction(linalg::LinalgOp op) {
   return op.getNumReductionLoops() > 0;
 }
 
+/// The value a chain of reshapes starts from: a result reshaped on its way
+/// out is written through a reshaped view of its binding instead.
+Value peelReshapes(Value value) {
+  while (Operation *op = value.getDefiningOp()) {
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(op))
+      break;
+    value = op->getOperand(0);
+  }
+  return value;
+}
+
+/// Views the `binding` memref the way the reshapes between `source` and the
+/// returned `value` view the tensor, innermost reshape last.
+Value reshapeBinding(OpBuilder &builder, Value binding, Value value,
+                     Value source) {
+  if (value == source)
+    return binding;
+  Operation *reshape = value.getDefiningOp();
+  Location loc = reshape->getLoc();
+  Value view;
+  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(reshape)) {
+    auto type = MemRefType::get(collapse.getSrcType().getShape(),
+                                collapse.getSrcType().getElementType());
+    view = memref::ExpandShapeOp::create(builder, loc, type, binding,
+                                         collapse.getReassociationIndices());
+  } else {
+    auto expand = cast<tensor::ExpandShapeOp>(reshape);
+    view = memref::CollapseShapeOp::create(builder, loc, binding,
+                                           expand.getReassociationIndices());
+  }
+  return reshapeBinding(builder, view, reshape->getOperand(0), source);
+}
+
 /// Makes every returned value the result of a linalg op: an argument or a
 /// reshape returned as is gets a `linalg.copy`, so that each written binding
 /// is the destination of the op a dispatch tiles.
@@ -30,7 +63,7 @@ void copyResultsNotFromLinalg(func::ReturnOp ret) {
   OpBuilder builder(ret);
   llvm::SmallPtrSet<Value, 4> seen;
   for (OpOperand &operand : ret->getOpOperands()) {
-    Value value = operand.get();
+    Value value = peelReshapes(operand.get());
     bool fromLinalg = value.getDefiningOp<linalg::LinalgOp>() != nullptr;
     if (fromLinalg && seen.insert(value).second)
       continue;
@@ -48,7 +81,7 @@ void copyResultsNotFromLinalg(func::ReturnOp ret) {
 LogicalResult verifyOneKernel(func::FuncOp func, func::ReturnOp ret) {
   Operation *root = nullptr;
   for (Value value : ret.getOperands()) {
-    Operation *producer = value.getDefiningOp();
+    Operation *producer = peelReshapes(value).getDefiningOp();
     if (!root) {
       root = producer;
     } else if (producer != root) {
@@ -118,9 +151,11 @@ void buildDispatchFunction(OpBuilder &builder, func::FuncOp func) {
     body.clone(op, mapping);
   unsigned firstResultBinding = func.getNumArguments();
   for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
+    Value source = peelReshapes(value);
+    Value binding = reshapeBinding(
+        body, entry->getArgument(firstResultBinding + index), value, source);
     auto materialize = bufferization::MaterializeInDestinationOp::create(
-        body, ret.getLoc(), mapping.lookup(value),
-        entry->getArgument(firstResultBinding + index));
+        body, ret.getLoc(), mapping.lookup(source), binding);
     materialize.setRestrict(true);
     materialize.setWritable(true);
   }
