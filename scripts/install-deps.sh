@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages halc needs to build and test; installs
+# nothing that is already there. Run as root.
+set -euo pipefail
+
+packages=(
+  # Build.
+  cmake ninja-build ccache g++ pkg-config
+  # LLVM/MLIR 22: shared libraries, headers, lit and FileCheck, lld.
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22 liblld-22-dev
+  # SPIR-V: validation (library and spirv-val), SPIRV-Cross for Metal.
+  spirv-tools libspirv-cross-c-shared-dev spirv-cross
+  # FlatBuffers for the executable formats.
+  libflatbuffers-dev flatbuffers-compiler
+  # Unit tests.
+  libgtest-dev
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#packages[@]} packages are installed"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+if [[ $(id -u) -ne 0 ]]; then
+  echo "install-deps: run as root to install packages" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The README's second command (and .ci/run): install what is missing, build,
+# and run every test. The last line is the summary: "N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh
+
+status=0
+/usr/lib/llvm-22/bin/lit -sv build/test/lit -o build/test/lit-results.json ||
+  status=$?
+python3 scripts/summarize-lit.py build/test/lit-results.json
+exit "$status"

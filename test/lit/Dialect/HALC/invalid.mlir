@@ -1,0 +1,98 @@
+// RUN: halc-opt %s -split-input-file -verify-diagnostics
+
+halc.executable @e {
+  // expected-error @+1 {{'halc.export' op has 17 bindings; at most 16 are supported}}
+  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_only, read_only, read_only, read_only, read_only, read_only, read_only, read_only, read_only, read_only, read_only, read_only, read_only, read_only, read_write]>)
+}
+
+// -----
+
+halc.executable @e {
+  // expected-error @+1 {{'halc.export' op has 65 push constants; at most 64 are supported}}
+  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_write], constants = 65>)
+}
+
+// -----
+
+halc.executable @e target(#halc.target<backend = "vulkan-spirv", arch = "small", features = none, max_workgroup_invocations = 128, max_workgroup_size = [128, 128, 64], max_shared_memory_bytes = 16384, subgroup_sizes = [32]>) {
+  // expected-error @+1 {{'halc.export' op workgroup size 256 along x exceeds the limit of 128 of target 'small'}}
+  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([256, 1, 1])
+}
+
+// -----
+
+halc.executable @e target(#halc.target<backend = "vulkan-spirv", arch = "small", features = none, max_workgroup_invocations = 128, max_workgroup_size = [128, 128, 64], max_shared_memory_bytes = 16384, subgroup_sizes = [32]>) {
+  // expected-error @+1 {{'halc.export' op workgroup of 256 threads exceeds the limit of 128 of target 'small'}}
+  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([64, 4, 1])
+}
+
+// -----
+
+halc.executable @e {
+  // expected-error @+1 {{'halc.export' op workgroup_size needs 3 entries [x, y, z], got 2}}
+  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([64, 1])
+}
+
+// -----
+
+halc.executable @e {
+  // expected-error @+1 {{'halc.export' op workgroup_count entries must be positive}}
+  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_count([0, 1, 1])
+}
+
+// -----
+
+halc.executable @e {
+  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_write]>)
+  // expected-error @+1 {{'halc.export' op has ordinal 2 but the executable's 2 exports must be numbered 0..1 without gaps or repeats}}
+  halc.export @g ordinal(2) layout(#halc.layout<bindings = [read_write]>)
+}
+
+// -----
+
+// expected-error @+1 {{'halc.executable' op holds 2 inner modules; expected at most one}}
+halc.executable @e {
+  builtin.module {}
+  builtin.module {}
+}
+
+// -----
+
+halc.executable @e {
+  // expected-error @+1 {{'arith.constant' op is not allowed in a halc.executable; it holds halc.export ops and one builtin.module}}
+  %c = arith.constant 0 : i32
+}
+
+// -----
+
+halc.executable @e {
+  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+}
+func.func @host(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'halc.dispatch' op has 1 operands and 2 results but the export has 2 bindings}}
+  %0:2 = halc.dispatch @e::@f(%a) : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  return %0#0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @host(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'halc.dispatch' op entry point @e::@missing does not name a halc.export}}
+  %0 = halc.dispatch @e::@missing(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{workgroup_size needs 3 positive entries [x, y, z]}}
+func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [4], workgroup_size = [0, 1, 1]>}
+
+// -----
+
+// expected-error @+1 {{reduction_tile has 1 entries but workgroup_tile has 2}}
+func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [4, 4], workgroup_size = [4, 1, 1], reduction_tile = [2]>}
+
+// -----
+
+// expected-error @+1 {{max_workgroup_size needs 3 positive entries}}
+func.func private @f() attributes {t = #halc.target<backend = "b", arch = "a", features = none, max_workgroup_invocations = 1, max_workgroup_size = [1, 1], max_shared_memory_bytes = 0, subgroup_sizes = [1]>}

@@ -1,0 +1,32 @@
+// RUN: halc-opt %s | halc-opt | FileCheck %s
+
+// CHECK-LABEL: halc.executable @linked
+// CHECK-SAME: target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16|int8, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 32768, subgroup_sizes = [8, 4]>)
+// CHECK: halc.export @add ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([64, 1, 1]) workgroup_count([4, 1, 1])
+// CHECK: halc.export @scale ordinal(1) layout(#halc.layout<bindings = [read_write], constants = 2>)
+// CHECK: builtin.module
+// CHECK: func.func @add
+halc.executable @linked target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16|int8, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 32768, subgroup_sizes = [8, 4]>) {
+  halc.export @add ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([64, 1, 1]) workgroup_count([4, 1, 1])
+  halc.export @scale ordinal(1) layout(#halc.layout<bindings = [read_write], constants = 2>)
+  builtin.module {
+    func.func @add(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>) {
+      return
+    }
+  }
+}
+
+// CHECK-LABEL: func.func @host
+// CHECK: halc.dispatch @linked::@add(%{{.*}}, %{{.*}}) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+func.func @host(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = halc.dispatch @linked::@add(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// CHECK-LABEL: func.func @configured
+// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [32, 32, 0], workgroup_size = [8, 8, 1], reduction_tile = [0, 0, 4]>
+func.func @configured(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 32, 0], workgroup_size = [8, 8, 1], reduction_tile = [0, 0, 4]>}
+      ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}

@@ -1,0 +1,28 @@
+# lit configuration of halc's IR tests: one file per feature, mirroring
+# compiler/. Runs halc-opt and halc-compile from the build tree with LLVM 22's
+# FileCheck and not.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "halc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.halc_obj_root, "test", "lit")
+
+tool_dirs = [
+    os.path.join(config.halc_obj_root, "tools", "halc-opt"),
+    os.path.join(config.halc_obj_root, "tools", "halc-compile"),
+    config.llvm_tools_dir,
+]
+config.environment["PATH"] = os.pathsep.join(
+    tool_dirs + [config.environment.get("PATH", os.environ["PATH"])])
+config.substitutions.append(("%examples", os.path.join(config.halc_src_root, "examples")))
+
+# spirv-val (Debian's spirv-tools) checks binaries independently of the
+# validator halc links; tests that use it say REQUIRES: spirv-val.
+if shutil.which("spirv-val"):
+    config.available_features.add("spirv-val")
