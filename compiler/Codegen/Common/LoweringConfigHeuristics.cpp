@@ -28,10 +28,13 @@ Kind classify(linalg::LinalgOp root, func::FuncOp dispatch) {
   return root.getNumReductionLoops() > 0 ? Kind::Reduction : Kind::Elementwise;
 }
 
-/// Elements per thread along a loop of `size`: four consecutive ones where
-/// they divide evenly (a vector of four), else one.
-int64_t elementsPerThread(Kind kind, int64_t size) {
-  if (kind == Kind::Reduction || ShapedType::isDynamic(size))
+/// Elements per thread along workgroup dimension `dim` of a loop of `size`:
+/// four consecutive ones where they divide evenly (a vector of four), along
+/// x, and for contractions along y too (a 4x4 block of outputs); else one.
+int64_t elementsPerThread(Kind kind, unsigned dim, int64_t size) {
+  bool blocked = (kind == Kind::Elementwise && dim == 0) ||
+                 (kind == Kind::Contraction && dim < 2);
+  if (!blocked || ShapedType::isDynamic(size))
     return 1;
   return size % 4 == 0 ? 4 : 1;
 }
@@ -59,7 +62,7 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
   for (unsigned dim = 0; dim < 3 && dim < parallel.size(); ++dim) {
     unsigned loop = parallel[parallel.size() - 1 - dim];
     int64_t size = ranges[loop];
-    int64_t perThread = elementsPerThread(kind, size);
+    int64_t perThread = elementsPerThread(kind, dim, size);
     int64_t wanted = llvm::PowerOf2Ceil(llvm::divideCeil(size, perThread));
     int64_t limit = std::min(budget, maxSize[dim]);
     // Contractions keep the tile closer to square: x gets at most 16 threads.

@@ -150,13 +150,19 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     root = cast<linalg::LinalgOp>(threads->tiledAndFusedOps.front());
   }
 
-  // Reductions: a serial loop of `reduction_tile` steps in each thread.
+  // Reductions: a serial loop of `reduction_tile` steps in each thread. No
+  // producer is fused into it: the one that initializes the accumulator
+  // (a fill) must run once, before the loop.
   ArrayRef<int64_t> reductionTile = config.getReductionTile();
   if (llvm::any_of(reductionTile, [](int64_t s) { return s != 0; })) {
     scf::SCFTilingOptions reductionOptions;
     reductionOptions.setTileSizes(getAsIndexOpFoldResult(context, reductionTile));
-    if (failed(tileAndFuse(rewriter, root, reductionOptions)))
-      return failure();
+    rewriter.setInsertionPoint(root);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(root.getOperation()), reductionOptions);
+    if (failed(tiled))
+      return root->emitError("could not tile the reduction loops");
+    rewriter.replaceOp(root, tiled->replacements);
   }
 
   // Erase what the tiled loops replaced; anything still outside them could

@@ -1,0 +1,92 @@
+// RUN: halc-opt %s -split-input-file -pass-pipeline='builtin.module(halc.executable(halc-select-lowering-config))' -verify-diagnostics | FileCheck %s
+
+// Elementwise: four consecutive elements per thread along x, threads along y
+// with what is left of a 128-thread workgroup (subgroup 32).
+// CHECK-LABEL: halc.executable @elementwise
+// CHECK: halc.export @add {{.*}} workgroup_size([32, 4, 1])
+// CHECK: linalg.add {lowering_config = #halc.lowering_config<workgroup_tile = [4, 128], workgroup_size = [32, 4, 1]>}
+halc.executable @elementwise target(#halc.target<backend = "metal-spirv", arch = "apple7", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [32]>) {
+  halc.export @add ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  builtin.module {
+    func.func @add(%a: memref<64x128xf32>, %b: memref<64x128xf32>, %out: memref<64x128xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<64x128xf32> to tensor<64x128xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<64x128xf32> to tensor<64x128xf32>
+      %e = tensor.empty() : tensor<64x128xf32>
+      %r = linalg.add ins(%0, %1 : tensor<64x128xf32>, tensor<64x128xf32>) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x128xf32>, memref<64x128xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// A contraction: 2-D tiles, at most 16 threads along x; K is not tiled across
+// workgroups. The small target caps the workgroup at 64 threads.
+// CHECK-LABEL: halc.executable @matmul
+// CHECK: halc.export @mm {{.*}} workgroup_size([16, 4, 1])
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [4, 16, 0], workgroup_size = [16, 4, 1]>}
+halc.executable @matmul target(#halc.target<backend = "vulkan-spirv", arch = "small", features = none, max_workgroup_invocations = 64, max_workgroup_size = [64, 64, 64], max_shared_memory_bytes = 16384, subgroup_sizes = [16]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  builtin.module {
+    func.func @mm(%a: memref<17x31xf32>, %b: memref<31x13xf32>, %out: memref<17x13xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<17x31xf32> to tensor<17x31xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<31x13xf32> to tensor<31x13xf32>
+      %e = tensor.empty() : tensor<17x13xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<17x31xf32>, tensor<31x13xf32>) outs(%e : tensor<17x13xf32>) -> tensor<17x13xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<17x13xf32>, memref<17x13xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// A config already in the input wins.
+// CHECK-LABEL: halc.executable @preset
+// CHECK: halc.export @neg {{.*}} workgroup_size([8, 1, 1])
+// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [8], workgroup_size = [8, 1, 1]>
+halc.executable @preset target(#halc.target<backend = "metal-spirv", arch = "apple7", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [32]>) {
+  halc.export @neg ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+  builtin.module {
+    func.func @neg(%a: memref<100xf32>, %out: memref<100xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<100xf32> to tensor<100xf32>
+      %e = tensor.empty() : tensor<100xf32>
+      %r = linalg.negf {lowering_config = #halc.lowering_config<workgroup_tile = [8], workgroup_size = [8, 1, 1]>} ins(%0 : tensor<100xf32>) outs(%e : tensor<100xf32>) -> tensor<100xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<100xf32>, memref<100xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+halc.executable @wrong_rank target(#halc.target<backend = "metal-spirv", arch = "apple7", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [32]>) {
+  halc.export @neg ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+  builtin.module {
+    func.func @neg(%a: memref<100xf32>, %out: memref<100xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<100xf32> to tensor<100xf32>
+      %e = tensor.empty() : tensor<100xf32>
+      // expected-error @+1 {{lowering_config has 2 workgroup_tile entries but the op has 1 loops}}
+      %r = linalg.negf {lowering_config = #halc.lowering_config<workgroup_tile = [8, 8], workgroup_size = [8, 1, 1]>} ins(%0 : tensor<100xf32>) outs(%e : tensor<100xf32>) -> tensor<100xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<100xf32>, memref<100xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+halc.executable @too_big target(#halc.target<backend = "vulkan-spirv", arch = "small", features = none, max_workgroup_invocations = 64, max_workgroup_size = [64, 64, 64], max_shared_memory_bytes = 16384, subgroup_sizes = [16]>) {
+  // expected-error @+1 {{'halc.export' op workgroup size 128 along x exceeds the limit of 64 of target 'small'}}
+  halc.export @neg ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+  builtin.module {
+    func.func @neg(%a: memref<100xf32>, %out: memref<100xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<100xf32> to tensor<100xf32>
+      %e = tensor.empty() : tensor<100xf32>
+      %r = linalg.negf {lowering_config = #halc.lowering_config<workgroup_tile = [128], workgroup_size = [128, 1, 1]>} ins(%0 : tensor<100xf32>) outs(%e : tensor<100xf32>) -> tensor<100xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<100xf32>, memref<100xf32>) -> ()
+      return
+    }
+  }
+}
