@@ -1,0 +1,27 @@
+// RUN: rm -rf %t && halc-compile %examples/matmul.mlir --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe -o %t.spv --iree-hal-dump-executable-intermediates-to=%t
+// RUN: FileCheck %s --input-file=%t/module_linked.03.lower-to-loops.mlir
+
+// Workgroup loops become block ids, thread loops thread ids; the x thread
+// loop of the 32-wide edge tile has fewer iterations than the 16 threads
+// along x, so the threads past its end skip the body.
+// CHECK: halc.export @matmul_bias_relu {{.*}} workgroup_size([16, 4, 1]) workgroup_count([2, 8, 1])
+// CHECK: func.func @matmul_bias_relu
+// CHECK-NOT: scf.forall
+// CHECK: %[[BY:.+]] = gpu.block_id y
+// CHECK: arith.muli %[[BY]], %c16
+// CHECK: %[[BX:.+]] = gpu.block_id x
+// CHECK: %[[TILE_N:.+]] = arith.minsi %{{.+}}, %c64
+// CHECK: %[[TY:.+]] = gpu.thread_id y
+// CHECK: %[[TX:.+]] = gpu.thread_id x
+// CHECK: %[[COL:.+]] = arith.muli %[[TX]], %c4
+// CHECK: %[[IN:.+]] = arith.cmpi slt, %[[COL]], %[[TILE_N]]
+// CHECK: scf.if %[[IN]] {
+// Each thread's 4x4 outputs: fill, K loop, then bias and ReLU.
+// CHECK: scf.for
+// CHECK: memref.store %cst
+// CHECK: scf.for %{{.+}} = %c0 to %c256 step %c1
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+// CHECK: memref.store %{{.+}}, %arg3
+// CHECK-NOT: linalg.
