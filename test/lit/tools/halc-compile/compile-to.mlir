@@ -1,0 +1,44 @@
+// --compile-to stops after each phase; each leaves the IR it is named for.
+// RUN: halc-compile %s --compile-to=input -o - | FileCheck %s --check-prefix=INPUT
+// RUN: halc-compile %s --compile-to=dispatch-creation -o - | FileCheck %s --check-prefix=DISPATCH
+// RUN: halc-compile %s --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=CONFIG
+// RUN: halc-compile %s --compile-to=executable-targets -o - | FileCheck %s --check-prefix=TARGETS
+
+// The dump directory holds every codegen stage and the binary.
+// RUN: rm -rf %t && halc-compile %s -o %t.spv --iree-hal-dump-executable-intermediates-to=%t
+// RUN: ls %t | FileCheck %s --check-prefix=DUMP
+// RUN: cmp %t.spv %t/module_linked.spv
+
+// INPUT: func.func @scale
+// INPUT: linalg.generic
+// INPUT-NOT: halc.
+
+// DISPATCH: halc.executable @module_linked {
+// DISPATCH: halc.export @scale ordinal(0)
+// DISPATCH: halc.dispatch @module_linked::@scale
+
+// CONFIG: halc.executable @module_linked target(#halc.target<backend = "vulkan-spirv", arch = "portable"
+// CONFIG: halc.export @scale {{.*}} workgroup_size(
+// CONFIG: lowering_config = #halc.lowering_config<
+
+// TARGETS: spirv.module
+// TARGETS: spirv.EntryPoint "GLCompute" @scale
+// TARGETS-NOT: func.func @scale(%{{.*}}: memref
+
+// DUMP: module_linked.00.executable-configurations.mlir
+// DUMP: module_linked.01.tile-and-distribute.mlir
+// DUMP: module_linked.02.bufferize.mlir
+// DUMP: module_linked.03.lower-to-loops.mlir
+// DUMP: module_linked.04.spirv-dialect.mlir
+// DUMP: module_linked.spv
+func.func @scale(%a: tensor<100xf32>) -> tensor<100xf32> {
+  %e = tensor.empty() : tensor<100xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+    ins(%a : tensor<100xf32>) outs(%e : tensor<100xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %c = arith.constant 2.0 : f32
+    %0 = arith.mulf %x, %c : f32
+    linalg.yield %0 : f32
+  } -> tensor<100xf32>
+  return %r : tensor<100xf32>
+}
