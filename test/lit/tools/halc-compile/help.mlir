@@ -2,10 +2,10 @@
 // RUN: halc-compile --help | FileCheck %s
 // CHECK: General options:
 // CHECK: halc metal-spirv target options:
-// CHECK-NEXT: {{^$}}
+// CHECK-EMPTY:
 // CHECK-NEXT: --iree-metal-gpu-family=
 // CHECK: halc vulkan-spirv target options:
-// CHECK-NEXT: {{^$}}
+// CHECK-EMPTY:
 // CHECK-NEXT: --iree-vulkan-target=
 // CHECK: halc-compile options:
 // CHECK-DAG: --compile-to=
