@@ -11,8 +11,8 @@ def VerifyInputPass : Pass<"halc-verify-input", "ModuleOp"> {
     Checks every public function before anything is lowered: arguments and
     results are statically shaped ranked tensors of a supported element
     type, and the body uses only linalg, tensor, arith and math ops on
-    tensors. Each violation is one diagnostic at the offending op or
-    function, so a person sees at once what to change.
+    tensors. The first violation is the one diagnostic, at the offending op
+    or argument, so a person sees at once what to change.
 
     ```mlir
     // error: 'tensor<?x4xf32>' has a dynamic dimension

@@ -53,53 +53,48 @@ bool isSupportedOp(Operation *op) {
   return isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
 }
 
+/// Reports the first problem of `func` only: one diagnostic per bad input.
 LogicalResult verifyFunction(func::FuncOp func) {
-  bool ok = true;
   for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
     Location loc = func.getArgument(index).getLoc();
-    ok &= succeeded(
-        verifyBoundaryType(loc, type, "argument #" + std::to_string(index)));
+    if (failed(verifyBoundaryType(loc, type,
+                                  "argument #" + std::to_string(index))))
+      return failure();
   }
   for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
-    ok &= succeeded(verifyBoundaryType(
-        func.getLoc(), type, "result #" + std::to_string(index)));
+    if (failed(verifyBoundaryType(func.getLoc(), type,
+                                  "result #" + std::to_string(index))))
+      return failure();
   for (Operation &op : func.getBody().getOps()) {
-    if (!isSupportedOp(&op)) {
-      op.emitError() << "'" << op.getName()
-                     << "' is not supported: halc compiles linalg, tensor "
-                        "(empty, extract_slice, insert_slice, collapse_shape, "
-                        "expand_shape), arith and math ops on tensors";
-      ok = false;
-      continue;
-    }
+    if (!isSupportedOp(&op))
+      return op.emitError()
+             << "'" << op.getName()
+             << "' is not supported: halc compiles linalg, tensor (empty, "
+                "extract_slice, insert_slice, collapse_shape, expand_shape), "
+                "arith and math ops on tensors";
     for (Type type : op.getResultTypes()) {
       auto shaped = dyn_cast<ShapedType>(type);
-      if (shaped && !shaped.hasStaticShape()) {
-        op.emitError() << "'" << op.getName() << "' produces " << type
-                       << " with a dynamic dimension; halc compiles "
-                          "statically shaped tensors only";
-        ok = false;
-      }
+      if (shaped && !shaped.hasStaticShape())
+        return op.emitError() << "'" << op.getName() << "' produces " << type
+                              << " with a dynamic dimension; halc compiles "
+                                 "statically shaped tensors only";
     }
   }
-  return success(ok);
+  return success();
 }
 
 struct VerifyInputPass
     : public halc::impl::VerifyInputPassBase<VerifyInputPass> {
   void runOnOperation() override {
-    bool ok = true;
     for (auto func : getOperation().getOps<func::FuncOp>()) {
       if (func.isDeclaration()) {
         func.emitError() << "function @" << func.getName()
                          << " has no body; halc needs every function defined";
-        ok = false;
-        continue;
+        return signalPassFailure();
       }
-      ok &= succeeded(verifyFunction(func));
+      if (failed(verifyFunction(func)))
+        return signalPassFailure();
     }
-    if (!ok)
-      signalPassFailure();
   }
 };
 
