@@ -38,19 +38,9 @@ llvm::cl::opt<std::string> clGPUFamily(
                    "(A15/M2), apple9 (A17/M3/M4)"),
     llvm::cl::init("apple7"), llvm::cl::cat(metalCategory()));
 
-class MetalSPIRVTargetBackend final : public SPIRVTargetBackend {
-public:
-  StringRef getName() const override { return "metal-spirv"; }
-
-  TargetAttr getTarget(MLIRContext *context) const override {
-    const GPUDescription *gpu =
-        lookupGPU(kAppleGPUs, clGPUFamily, "--iree-metal-gpu-family");
-    return gpu ? getTargetAttr(context, getName(), *gpu) : TargetAttr();
-  }
-};
-
 } // namespace
 
 std::unique_ptr<TargetBackend> mlir::halc::createMetalSPIRVTargetBackend() {
-  return std::make_unique<MetalSPIRVTargetBackend>();
+  return std::make_unique<SPIRVTargetBackend>(
+      "metal-spirv", kAppleGPUs, "--iree-metal-gpu-family", clGPUFamily);
 }

@@ -14,25 +14,21 @@
 using namespace mlir;
 using namespace mlir::halc;
 
-TargetAttr mlir::halc::getTargetAttr(MLIRContext *context, StringRef backend,
-                                     const GPUDescription &gpu) {
-  return TargetAttr::get(
-      context, backend, gpu.arch, TargetFeaturesAttr::get(context, gpu.features),
-      gpu.maxWorkgroupInvocations, gpu.maxWorkgroupSize,
-      gpu.maxSharedMemoryBytes, gpu.subgroupSizes);
-}
-
-const GPUDescription *mlir::halc::lookupGPU(ArrayRef<GPUDescription> table,
-                                            StringRef arch, StringRef flag) {
-  for (const GPUDescription &gpu : table)
-    if (arch == gpu.arch)
-      return &gpu;
+TargetAttr SPIRVTargetBackend::getTarget(MLIRContext *context) const {
+  for (const GPUDescription &gpu : gpus) {
+    if (gpuFlagValue != gpu.arch)
+      continue;
+    return TargetAttr::get(context, name, gpu.arch,
+                           TargetFeaturesAttr::get(context, gpu.features),
+                           gpu.maxWorkgroupInvocations, gpu.maxWorkgroupSize,
+                           gpu.maxSharedMemoryBytes, gpu.subgroupSizes);
+  }
   std::vector<std::string> known;
-  for (const GPUDescription &gpu : table)
+  for (const GPUDescription &gpu : gpus)
     known.push_back(gpu.arch);
-  llvm::errs() << "error: unknown " << flag << " '" << arch
+  llvm::errs() << "error: unknown " << gpuFlag << " '" << gpuFlagValue
                << "'; known are: " << llvm::join(known, ", ") << "\n";
-  return nullptr;
+  return {};
 }
 
 void SPIRVTargetBackend::buildCodegenStages(

@@ -17,22 +17,27 @@ struct GPUDescription {
   std::vector<int64_t> subgroupSizes;
 };
 
-/// The TargetAttr of one row of `backend`'s table.
-TargetAttr getTargetAttr(MLIRContext *context, StringRef backend,
-                         const GPUDescription &gpu);
-
-/// Looks `arch` up in `table`; reports an error listing the known ones when
-/// it is not there.
-const GPUDescription *lookupGPU(ArrayRef<GPUDescription> table, StringRef arch,
-                                StringRef flag);
-
-/// The codegen stages and the validated SPIR-V of the SPIR-V family: Metal
-/// (through SPIRV-Cross) and Vulkan.
+/// A backend of the SPIR-V family (Metal through SPIRV-Cross, Vulkan): its
+/// name, its table of GPUs and the flag that picks one; the codegen stages
+/// and the validated SPIR-V are shared.
 class SPIRVTargetBackend : public TargetBackend {
 public:
+  SPIRVTargetBackend(StringRef name, ArrayRef<GPUDescription> gpus,
+                     StringRef gpuFlag, const std::string &gpuFlagValue)
+      : name(name), gpus(gpus), gpuFlag(gpuFlag), gpuFlagValue(gpuFlagValue) {}
+
+  StringRef getName() const override { return name; }
+  TargetAttr getTarget(MLIRContext *context) const override;
   void buildCodegenStages(std::vector<PipelineStage> &stages) const override;
   FailureOr<std::vector<uint32_t>>
   serializeSPIRV(ExecutableOp executable) const override;
+
+private:
+  StringRef name;
+  ArrayRef<GPUDescription> gpus;
+  StringRef gpuFlag;
+  /// The value of the flag, read when a target is asked for.
+  const std::string &gpuFlagValue;
 };
 
 } // namespace mlir::halc

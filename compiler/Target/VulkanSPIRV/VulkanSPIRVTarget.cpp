@@ -35,19 +35,9 @@ llvm::cl::opt<std::string>
                                   "(any Vulkan 1.1 device), nvidia, lavapipe"),
                    llvm::cl::init("portable"), llvm::cl::cat(vulkanCategory()));
 
-class VulkanSPIRVTargetBackend final : public SPIRVTargetBackend {
-public:
-  StringRef getName() const override { return "vulkan-spirv"; }
-
-  TargetAttr getTarget(MLIRContext *context) const override {
-    const GPUDescription *gpu =
-        lookupGPU(kVulkanGPUs, clVulkanTarget, "--iree-vulkan-target");
-    return gpu ? getTargetAttr(context, getName(), *gpu) : TargetAttr();
-  }
-};
-
 } // namespace
 
 std::unique_ptr<TargetBackend> mlir::halc::createVulkanSPIRVTargetBackend() {
-  return std::make_unique<VulkanSPIRVTargetBackend>();
+  return std::make_unique<SPIRVTargetBackend>(
+      "vulkan-spirv", kVulkanGPUs, "--iree-vulkan-target", clVulkanTarget);
 }
