@@ -3,6 +3,7 @@
 #include "compiler/Codegen/Common/DispatchUtils.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
@@ -69,4 +70,15 @@ mlir::halc::getStaticTripCounts(scf::ForallOp forall) {
     counts.push_back(llvm::divideCeil(*u - *l, *s));
   }
   return counts;
+}
+
+bool mlir::halc::isInThreadLoop(Operation *op) {
+  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
+       forall = forall->getParentOfType<scf::ForallOp>()) {
+    std::optional<ArrayAttr> mapping = forall.getMapping();
+    if (mapping && !mapping->empty() &&
+        isa<gpu::GPUThreadMappingAttr>(mapping->getValue().front()))
+      return true;
+  }
+  return false;
 }

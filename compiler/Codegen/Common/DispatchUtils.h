@@ -26,6 +26,9 @@ linalg::LinalgOp getConfiguredRoot(func::FuncOp dispatch);
 /// The static trip count of each loop of `forall`, if all are static.
 std::optional<SmallVector<int64_t>> getStaticTripCounts(scf::ForallOp forall);
 
+/// Whether `op` is nested in an scf.forall mapped to GPU threads.
+bool isInThreadLoop(Operation *op);
+
 /// Runs `fn` on every export with its dispatch function; fails as soon as
 /// one does.
 LogicalResult

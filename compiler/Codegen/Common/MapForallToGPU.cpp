@@ -126,13 +126,8 @@ LogicalResult verifyWritesAreDistributed(func::FuncOp dispatch,
   if (llvm::all_of(workgroupSize, [](int64_t s) { return s == 1; }))
     return success();
   WalkResult walk = dispatch.walk([&](Operation *op) {
-    if (!isa<linalg::LinalgOp, memref::CopyOp>(op))
+    if (!isa<linalg::LinalgOp, memref::CopyOp>(op) || isInThreadLoop(op))
       return WalkResult::advance();
-    for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
-         forall = forall->getParentOfType<scf::ForallOp>())
-      if (forall.getMapping() && !forall.getMapping()->empty() &&
-          threadDim(forall.getMapping()->getValue().front()))
-        return WalkResult::advance();
     op->emitError("'") << op->getName()
                        << "' writes memory outside the thread loops of "
                           "dispatch @"

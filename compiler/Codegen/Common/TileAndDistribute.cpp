@@ -90,17 +90,6 @@ LogicalResult canonicalizeTiledLoops(func::FuncOp dispatch) {
   return applyPatternsGreedily(dispatch, std::move(patterns));
 }
 
-bool isInThreadLoop(Operation *op) {
-  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
-       forall = forall->getParentOfType<scf::ForallOp>()) {
-    std::optional<ArrayAttr> mapping = forall.getMapping();
-    if (mapping && !mapping->empty() &&
-        isa<gpu::GPUThreadMappingAttr>(mapping->getValue().front()))
-      return true;
-  }
-  return false;
-}
-
 LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
   linalg::LinalgOp root = getConfiguredRoot(dispatch);
   if (!root)
