@@ -19,10 +19,6 @@ using namespace mlir::halc;
 
 namespace {
 
-bool hasReduction(linalg::LinalgOp op) {
-  return op.getNumReductionLoops() > 0;
-}
-
 /// The value a chain of reshapes starts from: a result reshaped on its way
 /// out is written through a reshaped view of its binding instead.
 Value peelReshapes(Value value) {
@@ -97,7 +93,7 @@ LogicalResult verifyOneKernel(func::FuncOp func, func::ReturnOp ret) {
   }
   linalg::LinalgOp firstReduction;
   WalkResult walk = func.walk([&](linalg::LinalgOp op) {
-    if (!hasReduction(op))
+    if (op.getNumReductionLoops() == 0)
       return WalkResult::advance();
     if (!firstReduction) {
       firstReduction = op;
