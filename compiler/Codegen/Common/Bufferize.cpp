@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
@@ -98,11 +99,14 @@ LogicalResult bufferizeDispatch(ExportOp, func::FuncOp dispatch) {
     return dispatch.emitError("bufferization of dispatch @")
            << dispatch.getName() << " failed";
   // Tiles written in place leave copies of a buffer onto itself (once CSE
-  // has merged the equal subviews on both sides).
+  // has merged the equal subviews on both sides, or where one side views the
+  // whole of the other).
   DominanceInfo dominance(dispatch);
   eliminateCommonSubExpressions(rewriter, dominance, dispatch);
   dispatch.walk([](memref::CopyOp copy) {
-    if (copy.getSource() == copy.getTarget())
+    auto source = cast<TypedValue<BaseMemRefType>>(copy.getSource());
+    auto target = cast<TypedValue<BaseMemRefType>>(copy.getTarget());
+    if (memref::isSameViewOrTrivialAlias(source, target))
       copy.erase();
   });
   return success();

@@ -3,7 +3,8 @@
 // The strategy: the innermost (up to three) parallel loops of the tiled op are
 // distributed over workgroup dimensions x, y, z; each thread of a workgroup
 // computes `perThread` consecutive elements along each of them; reductions
-// run serially inside each thread.
+// run serially inside each thread. Tiles that divide the loops evenly are
+// preferred: a thread's work then has a static shape and is vectorized.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,14 +19,72 @@ namespace {
 
 enum class Kind { Elementwise, Reduction, Contraction };
 
-Kind classify(linalg::LinalgOp root, func::FuncOp dispatch) {
-  bool contraction = false;
+/// The dispatch's contraction (matmul-like op), or null.
+linalg::LinalgOp findContraction(func::FuncOp dispatch) {
+  linalg::LinalgOp contraction;
   dispatch.walk([&](linalg::LinalgOp op) {
-    contraction |= linalg::isaContractionOpInterface(op);
+    if (linalg::isaContractionOpInterface(op))
+      contraction = op;
   });
-  if (contraction)
+  return contraction;
+}
+
+Kind classify(linalg::LinalgOp root, func::FuncOp dispatch) {
+  if (findContraction(dispatch))
     return Kind::Contraction;
   return root.getNumReductionLoops() > 0 ? Kind::Reduction : Kind::Elementwise;
+}
+
+/// Threads along a loop of `size` elements, `perThread` each, at most
+/// `limit`: the most whose tiles divide the loop, unless that leaves more
+/// than half of the power-of-two choice idle; else that power of two (with a
+/// partial tile at the edge).
+int64_t chooseThreads(int64_t size, int64_t perThread, int64_t limit) {
+  int64_t chunks = llvm::divideCeil(size, perThread);
+  int64_t fallback = std::max<int64_t>(
+      1, std::min<int64_t>(llvm::PowerOf2Ceil(chunks), limit));
+  if (size % perThread != 0)
+    return fallback;
+  for (int64_t threads = std::min(chunks, limit); 2 * threads > fallback;
+       --threads)
+    if (chunks % threads == 0)
+      return threads;
+  return fallback;
+}
+
+/// The dispatch's op with reduction loops (at most one), or null.
+linalg::LinalgOp findReduction(func::FuncOp dispatch) {
+  linalg::LinalgOp reduction;
+  dispatch.walk([&](linalg::LinalgOp op) {
+    if (op.getNumReductionLoops() > 0)
+      reduction = op;
+  });
+  return reduction;
+}
+
+/// Serial steps over the reduction loops: a few elements at a time, so that
+/// a thread's slices of the operands fit in registers and its accumulator is
+/// carried in registers; a step that divides the loop keeps every step the
+/// same static shape.
+SmallVector<int64_t> chooseReductionTile(func::FuncOp dispatch) {
+  linalg::LinalgOp reduction = findReduction(dispatch);
+  if (!reduction)
+    return {};
+  SmallVector<int64_t> ranges = reduction.getStaticLoopRanges();
+  SmallVector<unsigned> reductions;
+  reduction.getReductionDims(reductions);
+  SmallVector<int64_t> steps;
+  for (unsigned loop : reductions) {
+    int64_t size = ranges[loop];
+    int64_t step = 1;
+    for (int64_t candidate : {4, 2})
+      if (size % candidate == 0) {
+        step = candidate;
+        break;
+      }
+    steps.push_back(step);
+  }
+  return steps;
 }
 
 /// Elements per thread along workgroup dimension `dim` of a loop of `size`:
@@ -63,16 +122,15 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
     unsigned loop = parallel[parallel.size() - 1 - dim];
     int64_t size = ranges[loop];
     int64_t perThread = elementsPerThread(kind, dim, size);
-    int64_t wanted = llvm::PowerOf2Ceil(llvm::divideCeil(size, perThread));
     int64_t limit = std::min(budget, maxSize[dim]);
     // Contractions keep the tile closer to square: x gets at most 16 threads.
     if (kind == Kind::Contraction && dim == 0 && parallel.size() > 1)
       limit = std::min<int64_t>(limit, 16);
-    int64_t threads = std::max<int64_t>(1, std::min(wanted, limit));
+    int64_t threads = chooseThreads(size, perThread, limit);
     workgroupSize[dim] = threads;
     workgroupTile[loop] = threads * perThread;
     budget /= threads;
   }
   return LoweringConfigAttr::get(context, workgroupTile, workgroupSize,
-                                 /*reductionTile=*/{});
+                                 chooseReductionTile(dispatch));
 }

@@ -23,6 +23,11 @@ void mlir::halc::buildTileAndDistributeStage(OpPassManager &pm) {
   addCleanup(pm);
 }
 
+void mlir::halc::buildVectorizeStage(OpPassManager &pm) {
+  pm.addPass(createVectorizePass());
+  addCleanup(pm);
+}
+
 void mlir::halc::buildBufferizeStage(OpPassManager &pm) {
   pm.addPass(createBufferizePass());
   addCleanup(pm);
@@ -30,6 +35,7 @@ void mlir::halc::buildBufferizeStage(OpPassManager &pm) {
 
 void mlir::halc::buildLowerToLoopsStage(OpPassManager &pm) {
   pm.addPass(createMapForallToGPUPass());
+  pm.addPass(createLowerVectorsPass());
   OpPassManager &funcPM = pm.nest<ModuleOp>().nest<func::FuncOp>();
   funcPM.addPass(createConvertLinalgToLoopsPass());
   funcPM.addPass(memref::createFoldMemRefAliasOpsPass());

@@ -12,6 +12,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -23,10 +25,11 @@ namespace mlir::halc {
 #define GEN_PASS_REGISTRATION
 #include "compiler/Codegen/Common/Passes.h.inc"
 
-/// Tile and distribute, bufferize, map loops to GPU ids and lower what is
-/// left to scalar loops: the target-independent part of codegen, in the
-/// named stages halc-compile dumps.
+/// Tile and distribute, vectorize, bufferize, map loops to GPU ids and lower
+/// what is left to loops and 1-D vectors: the target-independent part of
+/// codegen, in the named stages halc-compile dumps.
 void buildTileAndDistributeStage(OpPassManager &pm);
+void buildVectorizeStage(OpPassManager &pm);
 void buildBufferizeStage(OpPassManager &pm);
 void buildLowerToLoopsStage(OpPassManager &pm);
 

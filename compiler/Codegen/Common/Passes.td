@@ -51,6 +51,24 @@ def TileAndDistributePass
   ];
 }
 
+def VectorizePass : Pass<"halc-vectorize", "::mlir::halc::ExecutableOp"> {
+  let summary = "Turns each thread's statically shaped tiles into vector ops";
+  let description = [{
+    Vectorizes every linalg op in a thread loop whose shape is static and
+    small enough for registers (at most 64 elements in its iteration space),
+    with upstream `linalg::vectorize`; contractions become `vector.contract`.
+    Ops with dynamic shapes (partial tiles) are left as they are.
+
+    ```mlir
+    %a = vector.transfer_read %lhs[%i, %k], %pad {in_bounds = [true, true]}
+    %c = vector.contract {...} %a, %b, %acc : vector<4x4xf32>, ...
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def BufferizePass : Pass<"halc-bufferize", "::mlir::halc::ExecutableOp"> {
   let summary = "Bufferizes each dispatch in place into its bindings";
   let description = [{
@@ -86,6 +104,30 @@ def MapForallToGPUPass
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::scf::SCFDialect",
+  ];
+}
+
+def LowerVectorsPass
+    : Pass<"halc-lower-vectors", "::mlir::halc::ExecutableOp"> {
+  let summary = "Lowers vector ops to the 1-D vectors of at most four elements GPUs have";
+  let description = [{
+    Runs after bufferization. Hoists the reads and writes of accumulators out
+    of serial loops (they are carried in registers) and forwards stores to
+    loads, lowers `vector.contract` to outer products and those to
+    `vector.fma`, lowers multi-reductions, transposes and broadcasts, and
+    unrolls every n-D vector op into 1-D pieces of up to four elements;
+    transfers become `vector.load` and `vector.store`.
+
+    ```mlir
+    %acc = scf.for ... iter_args(%c = %init) -> (vector<4xf32>) {
+      %r = vector.fma %a, %b, %c : vector<4xf32>
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

@@ -90,6 +90,44 @@ LogicalResult canonicalizeTiledLoops(func::FuncOp dispatch) {
   return applyPatternsGreedily(dispatch, std::move(patterns));
 }
 
+/// The op among `ops` with reduction loops (a dispatch has at most one).
+linalg::LinalgOp findReduction(ArrayRef<Operation *> ops) {
+  for (Operation *op : ops)
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+      if (linalgOp.getNumReductionLoops() > 0)
+        return linalgOp;
+  return nullptr;
+}
+
+/// Tiles the reduction loops of the reduction among `ops` by the config's
+/// `reduction_tile` into a serial `scf.for` nest; errors are reported on
+/// `root`, which carries the config.
+LogicalResult tileReduction(RewriterBase &rewriter, ArrayRef<Operation *> ops,
+                            linalg::LinalgOp root, LoweringConfigAttr config) {
+  ArrayRef<int64_t> steps = config.getReductionTile();
+  linalg::LinalgOp op = findReduction(ops);
+  unsigned reductionLoops = op ? op.getNumReductionLoops() : 0;
+  if (steps.size() > reductionLoops)
+    return root->emitError("lowering_config has ")
+           << steps.size() << " reduction_tile entries but the dispatch has "
+           << reductionLoops << " reduction loops";
+  SmallVector<int64_t> tileSizes;
+  unsigned next = 0;
+  for (utils::IteratorType iterator : op.getIteratorTypesArray()) {
+    bool tiled = iterator == utils::IteratorType::reduction && next < steps.size();
+    tileSizes.push_back(tiled ? steps[next++] : 0);
+  }
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(tiled))
+    return op->emitError("could not tile the reduction loops");
+  rewriter.replaceOp(op, tiled->replacements);
+  return success();
+}
+
 LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
   linalg::LinalgOp root = getConfiguredRoot(dispatch);
   if (!root)
@@ -102,6 +140,9 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
   IRRewriter rewriter(context);
   rewriter.setInsertionPoint(root);
   SmallVector<int64_t> workgroupCount = {1, 1, 1};
+  // The ops each thread runs: all of the dispatch's when it is not tiled.
+  SmallVector<Operation *> tiledOps;
+  dispatch.walk([&](linalg::LinalgOp op) { tiledOps.push_back(op); });
 
   if (!plan->loops.empty()) {
     // Workgroups: one tile of `workgroup_tile` each.
@@ -136,23 +177,16 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
         tileAndFuse(rewriter, tiledRoot, threadOptions);
     if (failed(threads))
       return failure();
-    root = cast<linalg::LinalgOp>(threads->tiledAndFusedOps.front());
+    tiledOps.assign(threads->tiledAndFusedOps.begin(),
+                    threads->tiledAndFusedOps.end());
   }
 
   // Reductions: a serial loop of `reduction_tile` steps in each thread. No
   // producer is fused into it: the one that initializes the accumulator
   // (a fill) must run once, before the loop.
-  ArrayRef<int64_t> reductionTile = config.getReductionTile();
-  if (llvm::any_of(reductionTile, [](int64_t s) { return s != 0; })) {
-    scf::SCFTilingOptions reductionOptions;
-    reductionOptions.setTileSizes(getAsIndexOpFoldResult(context, reductionTile));
-    rewriter.setInsertionPoint(root);
-    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-        rewriter, cast<TilingInterface>(root.getOperation()), reductionOptions);
-    if (failed(tiled))
-      return root->emitError("could not tile the reduction loops");
-    rewriter.replaceOp(root, tiled->replacements);
-  }
+  if (llvm::any_of(config.getReductionTile(), [](int64_t s) { return s != 0; }))
+    if (failed(tileReduction(rewriter, tiledOps, root, config)))
+      return failure();
 
   // Erase what the tiled loops replaced; anything still outside them could
   // not be fused and would run in every thread.

@@ -2,6 +2,7 @@
 
 #include "compiler/Codegen/Common/DispatchUtils.h"
 #include "compiler/Codegen/SPIRV/Passes.h"
+#include "compiler/Codegen/SPIRV/ScalarizeVectorMemoryAccess.h"
 #include "compiler/Codegen/SPIRV/TargetEnv.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
@@ -130,12 +131,14 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
   spirv::MemorySpaceToStorageClassConverter storageClasses(mapMemorySpace);
   spirv::convertMemRefTypesAndAttrs(gpuModule, storageClasses);
 
-  // Math ops SPIR-V has no instruction for become polynomials.
-  RewritePatternSet mathPatterns(context);
-  populatePolynomialApproximateErfPattern(mathPatterns);
-  populatePolynomialApproximateErfcPattern(mathPatterns);
-  if (failed(applyPatternsGreedily(gpuModule, std::move(mathPatterns))))
-    return gpuModule.emitError("could not expand math ops");
+  // Math ops SPIR-V has no instruction for become polynomials; vector
+  // accesses to buffers of scalars become scalar accesses.
+  RewritePatternSet expansions(context);
+  populatePolynomialApproximateErfPattern(expansions);
+  populatePolynomialApproximateErfcPattern(expansions);
+  populateScalarizeVectorMemoryAccessPatterns(expansions);
+  if (failed(applyPatternsGreedily(gpuModule, std::move(expansions))))
+    return gpuModule.emitError("could not expand math and vector memory ops");
 
   std::unique_ptr<ConversionTarget> target = SPIRVConversionTarget::get(env);
   SPIRVConversionOptions options;

@@ -76,27 +76,30 @@ def HALC_LayoutAttr : HALC_Attr<"Layout", "layout"> {
 def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
   let summary = "tile sizes and workgroup size chosen for one dispatch";
   let description = [{
-    Set on the op that a dispatch tiles (the op producing its results). One
-    entry per loop of that op:
+    Set on the op that a dispatch tiles (the op producing its results):
 
-    - `workgroup_tile`: the tile each workgroup computes (0: not tiled);
+    - `workgroup_tile`: one entry per loop of that op, the tile each
+      workgroup computes (0: not tiled);
     - `workgroup_size`: threads per workgroup `[x, y, z]`; the innermost
       tiled loop is distributed over x, the next over y, then z;
-    - `reduction_tile`: the step of the serial loop each thread runs over a
-      reduction loop (0 or absent: not tiled).
+    - `reduction_tile`: one entry per reduction loop of the dispatch's
+      reduction (a dispatch has at most one; it may be a producer fused into
+      the tiled op), in loop order: the step of the serial loop each thread
+      runs over it (0 or absent: not tiled). Steps that keep a thread's
+      operands small let them live in registers as vectors.
 
     Codegen picks one from the target description; one already present in
     the input wins, so a person can tune a single dispatch.
 
     ```mlir
     #halc.lowering_config<workgroup_tile = [32, 32, 0],
-                          workgroup_size = [8, 8, 1], reduction_tile = [0, 0, 4]>
+                          workgroup_size = [8, 8, 1], reduction_tile = [4]>
     ```
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t", "workgroup tile per loop">:$workgroup_tile,
     ArrayRefParameter<"int64_t", "threads per workgroup">:$workgroup_size,
-    OptionalArrayRefParameter<"int64_t", "reduction step per loop">:$reduction_tile
+    OptionalArrayRefParameter<"int64_t", "reduction step per reduction loop">:$reduction_tile
   );
   let assemblyFormat = [{
     `<` `workgroup_tile` `=` `[` $workgroup_tile `]` `,`

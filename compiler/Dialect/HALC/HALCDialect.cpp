@@ -59,10 +59,6 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (workgroupSize.size() != 3 ||
       llvm::any_of(workgroupSize, [](int64_t s) { return s <= 0; }))
     return emitError() << "workgroup_size needs 3 positive entries [x, y, z]";
-  if (!reductionTile.empty() && reductionTile.size() != workgroupTile.size())
-    return emitError() << "reduction_tile has " << reductionTile.size()
-                       << " entries but workgroup_tile has "
-                       << workgroupTile.size();
   if (llvm::any_of(reductionTile, [](int64_t s) { return s < 0; }))
     return emitError() << "reduction_tile entries must not be negative";
   return success();

@@ -34,6 +34,7 @@ TargetAttr SPIRVTargetBackend::getTarget(MLIRContext *context) const {
 void SPIRVTargetBackend::buildCodegenStages(
     std::vector<PipelineStage> &stages) const {
   stages.push_back({"tile-and-distribute", buildTileAndDistributeStage});
+  stages.push_back({"vectorize", buildVectorizeStage});
   stages.push_back({"bufferize", buildBufferizeStage});
   stages.push_back({"lower-to-loops", buildLowerToLoopsStage});
   stages.push_back({"spirv-dialect", buildSPIRVStage});

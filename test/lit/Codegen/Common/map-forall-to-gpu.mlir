@@ -1,8 +1,8 @@
-// RUN: rm -rf %t && halc-compile %examples/matmul.mlir --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe -o %t.spv --iree-hal-dump-executable-intermediates-to=%t
-// RUN: FileCheck %s --input-file=%t/module_linked.03.lower-to-loops.mlir
+// RUN: rm -rf %t && halc-compile %S/Inputs/matmul-edge-tiles.mlir --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe -o %t.spv --iree-hal-dump-executable-intermediates-to=%t
+// RUN: FileCheck %s --input-file=%t/module_linked.04.lower-to-loops.mlir
 
 // Workgroup loops become block ids, thread loops thread ids; the x thread
-// loop of the 32-wide edge tile has fewer iterations than the 16 threads
+// loop of the 36-wide edge tile has fewer iterations than the 16 threads
 // along x, so the threads past its end skip the body.
 // CHECK: halc.export @matmul_bias_relu {{.*}} workgroup_size([16, 4, 1]) workgroup_count([2, 8, 1])
 // CHECK: func.func @matmul_bias_relu
@@ -16,10 +16,11 @@
 // CHECK: %[[COL:.+]] = arith.muli %[[TX]], %c4
 // CHECK: %[[IN:.+]] = arith.cmpi slt, %[[COL]], %[[TILE_N]]
 // CHECK: scf.if %[[IN]] {
-// Each thread's 4x4 outputs: fill, K loop, then bias and ReLU.
+// Each thread's 4x4 outputs: fill, the K loop in steps of 4, then bias and
+// ReLU.
 // CHECK: scf.for
 // CHECK: memref.store %cst
-// CHECK: scf.for %{{.+}} = %c0 to %c256 step %c1
+// CHECK: scf.for %{{.+}} = %c0 to %c256 step %c4
 // CHECK: arith.mulf
 // CHECK: arith.addf
 // CHECK: arith.maximumf

@@ -22,10 +22,12 @@ halc.executable @elementwise target(#halc.target<backend = "metal-spirv", arch =
 // -----
 
 // A contraction: 2-D tiles, at most 16 threads along x; K is not tiled across
-// workgroups. The small target caps the workgroup at 64 threads.
+// workgroups but in serial steps that divide it (31: steps of 1). The small
+// target caps the workgroup at 64 threads; 13 threads along x cover N = 13
+// in one full tile.
 // CHECK-LABEL: halc.executable @matmul
-// CHECK: halc.export @mm {{.*}} workgroup_size([16, 4, 1])
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [4, 16, 0], workgroup_size = [16, 4, 1]>}
+// CHECK: halc.export @mm {{.*}} workgroup_size([13, 4, 1])
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [4, 13, 0], workgroup_size = [13, 4, 1], reduction_tile = [1]>}
 halc.executable @matmul target(#halc.target<backend = "vulkan-spirv", arch = "small", features = none, max_workgroup_invocations = 64, max_workgroup_size = [64, 64, 64], max_shared_memory_bytes = 16384, subgroup_sizes = [16]>) {
   halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
   builtin.module {
@@ -86,6 +88,28 @@ halc.executable @too_big target(#halc.target<backend = "vulkan-spirv", arch = "s
       %e = tensor.empty() : tensor<100xf32>
       %r = linalg.negf {lowering_config = #halc.lowering_config<workgroup_tile = [128], workgroup_size = [128, 1, 1]>} ins(%0 : tensor<100xf32>) outs(%e : tensor<100xf32>) -> tensor<100xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<100xf32>, memref<100xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// Tiles that divide the loops evenly win over powers of two: N = 96 in 4x4
+// blocks per thread is 24 columns of threads, 12 of them (not 16) give two
+// full tiles. K = 128 goes in steps of 4, so each thread's work is 4x4x4.
+// CHECK-LABEL: halc.executable @aligned_matmul
+// CHECK: halc.export @mm {{.*}} workgroup_size([12, 8, 1])
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 48, 0], workgroup_size = [12, 8, 1], reduction_tile = [4]>}
+halc.executable @aligned_matmul target(#halc.target<backend = "vulkan-spirv", arch = "portable", features = none, max_workgroup_invocations = 128, max_workgroup_size = [128, 128, 64], max_shared_memory_bytes = 16384, subgroup_sizes = [32]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  builtin.module {
+    func.func @mm(%a: memref<64x128xf32>, %b: memref<128x96xf32>, %out: memref<64x96xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<64x128xf32> to tensor<64x128xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<128x96xf32> to tensor<128x96xf32>
+      %e = tensor.empty() : tensor<64x96xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<64x128xf32>, tensor<128x96xf32>) outs(%e : tensor<64x96xf32>) -> tensor<64x96xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x96xf32>, memref<64x96xf32>) -> ()
       return
     }
   }

@@ -53,7 +53,7 @@ halc.executable @ktiled target(#halc.target<backend = "vulkan-spirv", arch = "la
       %1 = bufferization.to_tensor %b restrict : memref<32x32xf32> to tensor<32x32xf32>
       %e = tensor.empty() : tensor<32x32xf32>
       %f = linalg.fill ins(%zero : f32) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
-      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 16, 0], workgroup_size = [4, 4, 1], reduction_tile = [0, 0, 4]>}
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 16, 0], workgroup_size = [4, 4, 1], reduction_tile = [4]>}
           ins(%0, %1 : tensor<32x32xf32>, tensor<32x32xf32>) outs(%f : tensor<32x32xf32>) -> tensor<32x32xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<32x32xf32>, memref<32x32xf32>) -> ()
       return

@@ -2,7 +2,8 @@
 
 // Rank 4, a broadcast operand (d1, d3), linalg.index, math, a comparison and
 // a select. The three inner loops go to workgroups z, y, x (127 along x in
-// 64-thread tiles: a guarded edge); the outer one runs in each thread.
+// 64-thread tiles: a guarded edge); each thread computes both elements of the
+// outer one, a static 2x1x1x1 tile that is vectorized and then unrolled.
 // CHECK-LABEL: halc.export @ew4
 // CHECK-SAME: workgroup_size([64, 1, 1]) workgroup_count([2, 17, 3])
 // CHECK: spirv.module
@@ -14,7 +15,7 @@
 // CHECK: spirv.func @ew4()
 // CHECK: spirv.Load "Input" %{{.+}} : vector<3xi32>
 // CHECK: spirv.mlir.selection {
-// CHECK: spirv.mlir.loop {
+// CHECK-NOT: spirv.mlir.loop
 // CHECK: spirv.ConvertSToF
 // CHECK: spirv.GL.Exp
 // CHECK: spirv.GL.Tanh
@@ -26,6 +27,8 @@
 // CHECK: spirv.FOrdGreaterThan
 // CHECK: spirv.Select
 // CHECK: spirv.Store "StorageBuffer"
+// CHECK: spirv.Store "StorageBuffer"
+// CHECK-NOT: spirv.Store
 // CHECK: spirv.EntryPoint "GLCompute" @ew4, @[[WG]], @[[TID]]
 // CHECK: spirv.ExecutionMode @ew4 "LocalSize", 64, 1, 1
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>

@@ -1,20 +1,21 @@
 // RUN: halc-compile %s --compile-to=executable-targets --iree-hal-target-backends=metal-spirv -o - | FileCheck %s
 
 // Math that SPIR-V has as GLSL instructions maps to them; erf, which it has
-// not, becomes a polynomial (fused multiply-adds) instead.
-// CHECK: halc.export @math
+// not, becomes a polynomial (fused multiply-adds) instead. 1000 elements are
+// 250 vectors of four: two workgroups of 125 threads, one vector each.
+// CHECK: halc.export @math {{.*}} workgroup_size([125, 1, 1]) workgroup_count([2, 1, 1])
 // CHECK: spirv.func @math()
 // CHECK-NOT: math.
-// CHECK: spirv.GL.Fma
-// CHECK: spirv.GL.Exp
-// CHECK: spirv.GL.Log
-// CHECK: spirv.GL.Tanh
-// CHECK: spirv.GL.Sqrt
-// CHECK: spirv.GL.InverseSqrt
-// CHECK: spirv.GL.FAbs
-// CHECK: spirv.FOrdLessThan
-// CHECK: spirv.GL.FMax
-// CHECK: spirv.ExecutionMode @math "LocalSize", 128, 1, 1
+// CHECK: spirv.GL.Fma {{.*}} : vector<4xf32>
+// CHECK: spirv.GL.Exp {{.*}} : vector<4xf32>
+// CHECK: spirv.GL.Log {{.*}} : vector<4xf32>
+// CHECK: spirv.GL.Tanh {{.*}} : vector<4xf32>
+// CHECK: spirv.GL.Sqrt {{.*}} : vector<4xf32>
+// CHECK: spirv.GL.InverseSqrt {{.*}} : vector<4xf32>
+// CHECK: spirv.GL.FAbs {{.*}} : vector<4xf32>
+// CHECK: spirv.FOrdLessThan {{.*}} : vector<4xf32>
+// CHECK: spirv.GL.FMax {{.*}} : vector<4xf32>
+// CHECK: spirv.ExecutionMode @math "LocalSize", 125, 1, 1
 func.func @math(%a: tensor<1000xf32>) -> tensor<1000xf32> {
   %e = tensor.empty() : tensor<1000xf32>
   %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}

@@ -1,34 +1,41 @@
 // RUN: halc-compile %s --compile-to=executable-targets --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe -o - | FileCheck %s
 
-// Reductions through linalg.generic: the parallel loop is distributed, the
-// reduced one runs serially in each thread, from the innermost dimension
-// (rowmax) or from an outer one (colsum, coalesced across threads). A full
-// reduction to a scalar runs in one thread.
-// CHECK: halc.export @rowmax {{.*}} workgroup_size([32, 1, 1]) workgroup_count([1, 1, 1])
-// CHECK: halc.export @colsum {{.*}} workgroup_size([32, 1, 1]) workgroup_count([1, 1, 1])
+// Reductions through linalg.generic: the parallel loop is distributed (17
+// threads for 17 rows, no guard), the reduced one runs serially in each
+// thread with its accumulator carried in a register, from the innermost
+// dimension (rowmax) or from an outer one (colsum, coalesced across threads).
+// A full reduction to a scalar runs in one thread, four elements per step.
+// CHECK: halc.export @rowmax {{.*}} workgroup_size([17, 1, 1]) workgroup_count([1, 1, 1])
+// CHECK: halc.export @colsum {{.*}} workgroup_size([17, 1, 1]) workgroup_count([1, 1, 1])
 // CHECK: halc.export @total {{.*}} workgroup_size([1, 1, 1]) workgroup_count([1, 1, 1])
-
 // CHECK: spirv.func @rowmax()
-// CHECK: %[[TID:.+]] = spirv.CompositeExtract %{{.+}}[0 : i32]
-// CHECK: %[[IN:.+]] = spirv.SLessThan %[[TID]], %cst17_i32
-// CHECK: spirv.mlir.selection {
-// CHECK: spirv.BranchConditional %[[IN]]
+// CHECK-NOT: spirv.mlir.selection
 // CHECK: spirv.mlir.loop {
+// CHECK: ^bb1(%{{.+}}: i32, %[[MAX:.+]]: f32):
 // CHECK: spirv.SLessThan %{{.+}}, %cst129_i32
-// CHECK: spirv.GL.FMax
+// CHECK-NOT: spirv.Store "StorageBuffer"
+// CHECK: spirv.GL.FMax %[[MAX]], %{{.+}} : f32
+// CHECK: spirv.mlir.merge
+// CHECK: spirv.Store "StorageBuffer"
 // CHECK: spirv.func @colsum()
-// CHECK: spirv.mlir.selection {
+// CHECK: %[[TID:.+]] = spirv.CompositeExtract %{{.+}}[0 : i32]
 // CHECK: spirv.mlir.loop {
-// CHECK: spirv.SLessThan %{{.+}}, %cst129_i32
-// CHECK: %[[ROW:.+]] = spirv.IMul %{{.+}}, %cst17_i32
-// CHECK: spirv.IAdd
+// CHECK: ^bb1(%[[ROW:.+]]: i32, %[[SUM:.+]]: i32):
+// CHECK: spirv.SLessThan %[[ROW]], %cst129_i32
+// CHECK: %[[OFFSET:.+]] = spirv.IMul %[[ROW]], %cst17_i32
+// CHECK: spirv.IAdd %[[TID]], %[[OFFSET]]
+// CHECK: spirv.IAdd %[[SUM]], %{{.+}} : i32
 // CHECK: spirv.func @total()
 // CHECK-NOT: spirv.mlir.selection
 // CHECK: spirv.mlir.loop {
+// CHECK: ^bb1(%{{.+}}: i32, %[[TOTAL:.+]]: f32):
 // CHECK: spirv.SLessThan %{{.+}}, %cst100_i32
-// CHECK: spirv.FAdd
-// CHECK: spirv.ExecutionMode @rowmax "LocalSize", 32, 1, 1
-// CHECK: spirv.ExecutionMode @colsum "LocalSize", 32, 1, 1
+// CHECK-COUNT-4: spirv.Load "StorageBuffer"
+// CHECK: %[[STEP:.+]] = spirv.Dot %{{.+}}, %{{.+}} : vector<4xf32> -> f32
+// CHECK: spirv.FAdd %[[TOTAL]], %[[STEP]]
+// CHECK: spirv.IAdd %{{.+}}, %cst4_i32
+// CHECK: spirv.ExecutionMode @rowmax "LocalSize", 17, 1, 1
+// CHECK: spirv.ExecutionMode @colsum "LocalSize", 17, 1, 1
 // CHECK: spirv.ExecutionMode @total "LocalSize", 1, 1, 1
 func.func @rowmax(%a: tensor<17x129xf32>) -> tensor<17xf32> {
   %z = arith.constant 0xFF800000 : f32

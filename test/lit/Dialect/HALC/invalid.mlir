@@ -89,8 +89,8 @@ func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile
 
 // -----
 
-// expected-error @+1 {{reduction_tile has 1 entries but workgroup_tile has 2}}
-func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [4, 4], workgroup_size = [4, 1, 1], reduction_tile = [2]>}
+// expected-error @+1 {{reduction_tile entries must not be negative}}
+func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [4, 4], workgroup_size = [4, 1, 1], reduction_tile = [-2]>}
 
 // -----
 

@@ -24,9 +24,9 @@ func.func @host(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // CHECK-LABEL: func.func @configured
-// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [32, 32, 0], workgroup_size = [8, 8, 1], reduction_tile = [0, 0, 4]>
+// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [32, 32, 0], workgroup_size = [8, 8, 1], reduction_tile = [4]>
 func.func @configured(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
-  %0 = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 32, 0], workgroup_size = [8, 8, 1], reduction_tile = [0, 0, 4]>}
+  %0 = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 32, 0], workgroup_size = [8, 8, 1], reduction_tile = [4]>}
       ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %0 : tensor<64x64xf32>
 }

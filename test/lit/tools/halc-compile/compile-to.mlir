@@ -27,9 +27,10 @@
 
 // DUMP: module_linked.00.executable-configurations.mlir
 // DUMP: module_linked.01.tile-and-distribute.mlir
-// DUMP: module_linked.02.bufferize.mlir
-// DUMP: module_linked.03.lower-to-loops.mlir
-// DUMP: module_linked.04.spirv-dialect.mlir
+// DUMP: module_linked.02.vectorize.mlir
+// DUMP: module_linked.03.bufferize.mlir
+// DUMP: module_linked.04.lower-to-loops.mlir
+// DUMP: module_linked.05.spirv-dialect.mlir
 // DUMP: module_linked.spv
 func.func @scale(%a: tensor<100xf32>) -> tensor<100xf32> {
   %e = tensor.empty() : tensor<100xf32>

@@ -1,0 +1,178 @@
+//===- LowerVectors.cpp - Vector ops to 1-D vectors GPUs have -------------===//
+//
+// GPU shader languages have 1-D vectors of at most four elements. After
+// bufferization this keeps accumulators in registers across serial loops,
+// lowers contractions to fused multiply-adds, and unrolls every n-D vector op
+// into 1-D pieces of up to four elements.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorTransforms.h"
+#include "mlir/Interfaces/VectorInterfaces.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::halc {
+#define GEN_PASS_DEF_LOWERVECTORSPASS
+#include "compiler/Codegen/Common/Passes.h.inc"
+} // namespace mlir::halc
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// The widest GPU vector: four elements (128 bits of f32).
+constexpr int64_t kMaxVectorWidth = 4;
+
+/// The shape each unrollable op is cut into: one row of up to four elements
+/// that divide the innermost dimension.
+std::optional<SmallVector<int64_t>> getNativeShape(Operation *op) {
+  VectorType type;
+  if (auto write = dyn_cast<vector::TransferWriteOp>(op))
+    type = write.getVectorType();
+  else if (op->getNumResults() == 1)
+    type = dyn_cast<VectorType>(op->getResult(0).getType());
+  if (!type || type.getRank() == 0)
+    return std::nullopt;
+  SmallVector<int64_t> shape(type.getRank() - 1, 1);
+  int64_t inner = type.getShape().back();
+  int64_t width = kMaxVectorWidth;
+  while (inner % width != 0)
+    --width;
+  shape.push_back(width);
+  return shape;
+}
+
+LogicalResult applyPatterns(func::FuncOp dispatch,
+                            function_ref<void(RewritePatternSet &)> populate) {
+  RewritePatternSet patterns(dispatch.getContext());
+  populate(patterns);
+  vector::populateVectorToVectorCanonicalizationPatterns(patterns);
+  return applyPatternsGreedily(dispatch, std::move(patterns));
+}
+
+/// The positions of the 1-D rows of a vector of `type`, in row-major order.
+SmallVector<SmallVector<int64_t>> getRowPositions(VectorType type) {
+  ArrayRef<int64_t> leading = type.getShape().drop_back();
+  SmallVector<int64_t> strides = computeStrides(leading);
+  SmallVector<SmallVector<int64_t>> positions;
+  for (int64_t row = 0, rows = computeProduct(leading); row < rows; ++row)
+    positions.push_back(delinearize(row, strides));
+  return positions;
+}
+
+/// Splits n-D vectors carried by scf loops (hoisted accumulators) into their
+/// 1-D rows, so that no n-D vector is left once the ops are unrolled.
+LogicalResult splitLoopCarriedVectors(func::FuncOp dispatch) {
+  TypeConverter converter;
+  converter.addConversion([](Type type) { return type; });
+  converter.addConversion(
+      [](VectorType type,
+         SmallVectorImpl<Type> &rows) -> std::optional<LogicalResult> {
+        if (type.getRank() < 2)
+          return std::nullopt;
+        auto row = VectorType::get(type.getShape().back(),
+                                   type.getElementType());
+        rows.append(computeProduct(type.getShape().drop_back()), row);
+        return success();
+      });
+  converter.addSourceMaterialization([](OpBuilder &builder, VectorType type,
+                                        ValueRange rows,
+                                        Location loc) -> Value {
+    Value result = ub::PoisonOp::create(builder, loc, type);
+    for (auto [row, position] : llvm::zip(rows, getRowPositions(type)))
+      result = vector::InsertOp::create(builder, loc, row, result, position);
+    return result;
+  });
+  converter.addTargetMaterialization(
+      [](OpBuilder &builder, TypeRange, ValueRange inputs,
+         Location loc) -> SmallVector<Value> {
+        auto type = cast<VectorType>(inputs.front().getType());
+        return llvm::map_to_vector(
+            getRowPositions(type), [&](ArrayRef<int64_t> position) -> Value {
+              return vector::ExtractOp::create(builder, loc, inputs.front(),
+                                               position);
+            });
+      });
+  ConversionTarget target(*dispatch.getContext());
+  RewritePatternSet patterns(dispatch.getContext());
+  scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                       target);
+  return applyPartialConversion(dispatch, target, std::move(patterns));
+}
+
+LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
+  // Accumulators: read before a serial loop, carried in registers, written
+  // after it; then forward writes to the reads of the same memory. Hoisting
+  // needs transfers on the buffers themselves, not on views of them.
+  if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
+        memref::populateFoldMemRefAliasOpPatterns(patterns);
+      })))
+    return dispatch.emitError("could not fold memref views into accesses");
+  IRRewriter rewriter(dispatch.getContext());
+  DominanceInfo dominance;
+  eliminateCommonSubExpressions(rewriter, dominance, dispatch);
+  linalg::hoistRedundantVectorTransfers(dispatch);
+  vector::transferOpflowOpt(rewriter, dispatch);
+
+  // Contractions to outer products to FMAs; transfers to minor identities.
+  if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
+        vector::populateVectorContractLoweringPatterns(
+            patterns, vector::VectorContractLowering::OuterProduct);
+        vector::populateVectorOuterProductLoweringPatterns(patterns);
+        vector::populateVectorMultiReductionLoweringPatterns(
+            patterns, vector::VectorMultiReductionLowering::InnerReduction);
+        vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+        vector::populateVectorTransposeLoweringPatterns(
+            patterns, vector::VectorTransposeLowering::EltWise);
+      })))
+    return dispatch.emitError("could not lower the vector contractions");
+
+  // n-D to 1-D pieces of at most four elements.
+  if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
+        vector::populateVectorUnrollPatterns(
+            patterns,
+            vector::UnrollVectorOptions().setNativeShapeFn(getNativeShape));
+        vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+        vector::populateVectorInsertExtractStridedSliceTransforms(patterns);
+        vector::populateVectorShapeCastLoweringPatterns(patterns);
+      })))
+    return dispatch.emitError("could not unroll the vector ops");
+  if (failed(splitLoopCarriedVectors(dispatch)))
+    return dispatch.emitError("could not split the vectors loops carry");
+
+  // 1-D transfers to loads and stores.
+  if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
+        vector::populateVectorTransferLoweringPatterns(patterns,
+                                                       /*maxTransferRank=*/1);
+      })))
+    return dispatch.emitError("could not lower the vector transfers");
+  // Temporaries whose every read was forwarded from a register.
+  memref::eraseDeadAllocAndStores(rewriter, dispatch);
+  return success();
+}
+
+struct LowerVectorsPass
+    : public halc::impl::LowerVectorsPassBase<LowerVectorsPass> {
+  void runOnOperation() override {
+    if (failed(forEachDispatch(getOperation(), lowerVectors)))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,85 @@
+//===- Vectorize.cpp - Vectorize the work of each thread ------------------===//
+//
+// A thread's tile of a linalg op with a static shape becomes vector ops, so
+// that its operands live in registers: a contraction's accumulator stays in
+// registers across the serial K loop instead of going through memory each
+// step. Tiles with dynamic shapes (partial tiles at the edges) stay scalar
+// loops; the tiling heuristic prefers tiles that divide the loops evenly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::halc {
+#define GEN_PASS_DEF_VECTORIZEPASS
+#include "compiler/Codegen/Common/Passes.h.inc"
+} // namespace mlir::halc
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// The most elements a vectorized op may touch: a 4x4 accumulator with 4x4
+/// slices of both operands fits in a thread's registers; larger shapes spill.
+constexpr int64_t kMaxVectorElements = 64;
+
+/// After tiling every linalg op is one thread's work (in a thread loop, or
+/// the whole of a one-thread dispatch).
+bool shouldVectorize(linalg::LinalgOp op) {
+  if (op.hasDynamicShape())
+    return false;
+  int64_t elements = 1;
+  for (int64_t range : op.getStaticLoopRanges())
+    elements *= range;
+  return elements <= kMaxVectorElements &&
+         succeeded(linalg::vectorizeOpPrecondition(op));
+}
+
+LogicalResult vectorizeDispatch(ExportOp, func::FuncOp dispatch) {
+  SmallVector<linalg::LinalgOp> candidates;
+  dispatch.walk([&](linalg::LinalgOp op) {
+    if (shouldVectorize(op))
+      candidates.push_back(op);
+  });
+  IRRewriter rewriter(dispatch.getContext());
+  for (linalg::LinalgOp op : candidates) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::VectorizationResult> result = linalg::vectorize(
+        rewriter, op, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
+        /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
+        /*assumeDynamicDimsMatchVecSizes=*/false,
+        /*createNamedContraction=*/true);
+    if (failed(result))
+      return op->emitError("passed the vectorization precondition but could "
+                           "not be vectorized");
+    rewriter.replaceOp(op, result->replacements);
+  }
+
+  // Read vectors straight from the tensors that slices were taken of, and
+  // turn multiply-reduce chains into contractions.
+  RewritePatternSet patterns(dispatch.getContext());
+  tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+  vector::populateVectorReductionToContractPatterns(patterns);
+  vector::TransferReadOp::getCanonicalizationPatterns(patterns,
+                                                      dispatch.getContext());
+  vector::TransferWriteOp::getCanonicalizationPatterns(patterns,
+                                                       dispatch.getContext());
+  return applyPatternsGreedily(dispatch, std::move(patterns));
+}
+
+struct VectorizePass : public halc::impl::VectorizePassBase<VectorizePass> {
+  void runOnOperation() override {
+    if (failed(forEachDispatch(getOperation(), vectorizeDispatch)))
+      signalPassFailure();
+  }
+};
+
+} // namespace

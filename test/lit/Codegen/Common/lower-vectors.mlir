@@ -1,0 +1,70 @@
+// RUN: halc-opt %s -split-input-file -pass-pipeline='builtin.module(halc.executable(halc-tile-and-distribute,halc-vectorize,halc-bufferize,canonicalize,cse,halc-map-forall-to-gpu,halc-lower-vectors,canonicalize,cse))' | FileCheck %s
+
+// The 4x4 accumulator is read once before the K loop (here: the fill,
+// forwarded as zeros), carried through it as four vector<4xf32> registers and
+// written once after it; each K step is 16 FMAs on rows of four.
+// CHECK-LABEL: halc.executable @matmul
+// CHECK: %[[ZERO:.+]] = arith.constant dense<0.000000e+00> : vector<4xf32>
+// CHECK: %[[ACC:.+]]:4 = scf.for %{{.+}} = %c0 to %c32 step %c4 iter_args(%[[C0:.+]] = %[[ZERO]], %[[C1:.+]] = %[[ZERO]], %[[C2:.+]] = %[[ZERO]], %[[C3:.+]] = %[[ZERO]]) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// CHECK-COUNT-8: vector.load {{.*}} : memref<32x32xf32>, vector<4xf32>
+// CHECK: vector.fma %{{.+}}, %{{.+}}, %[[C0]] : vector<4xf32>
+// CHECK: vector.fma %{{.+}}, %{{.+}}, %[[C1]] : vector<4xf32>
+// CHECK: vector.fma %{{.+}}, %{{.+}}, %[[C2]] : vector<4xf32>
+// CHECK: vector.fma %{{.+}}, %{{.+}}, %[[C3]] : vector<4xf32>
+// CHECK-COUNT-12: vector.fma
+// CHECK-NOT: vector.store
+// CHECK: scf.yield
+// CHECK: vector.store %[[ACC]]#0, %{{.+}} : memref<32x32xf32>, vector<4xf32>
+// CHECK: vector.store %[[ACC]]#1
+// CHECK: vector.store %[[ACC]]#2
+// CHECK: vector.store %[[ACC]]#3
+// CHECK-NOT: memref.alloca
+// CHECK-NOT: vector<4x4xf32>
+halc.executable @matmul target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([4, 4, 1])
+  builtin.module {
+    func.func @mm(%a: memref<32x32xf32>, %b: memref<32x32xf32>, %out: memref<32x32xf32>) {
+      %zero = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<32x32xf32> to tensor<32x32xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<32x32xf32> to tensor<32x32xf32>
+      %e = tensor.empty() : tensor<32x32xf32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 16, 0], workgroup_size = [4, 4, 1], reduction_tile = [4]>}
+          ins(%0, %1 : tensor<32x32xf32>, tensor<32x32xf32>) outs(%f : tensor<32x32xf32>) -> tensor<32x32xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<32x32xf32>, memref<32x32xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// A broadcast operand is loaded once as a row and reused for both rows of
+// the thread's 2x4 tile.
+// CHECK-LABEL: halc.executable @bias
+// CHECK-DAG: %[[BIAS:.+]] = vector.load %{{.+}} : memref<8xf32>, vector<4xf32>
+// CHECK-DAG: %[[ROW0:.+]] = vector.load %{{.+}}[%{{.+}}, %{{.+}}] : memref<4x8xf32>, vector<4xf32>
+// CHECK-DAG: %[[ROW1:.+]] = vector.load %{{.+}}[%{{.+}}, %{{.+}}] : memref<4x8xf32>, vector<4xf32>
+// CHECK-DAG: arith.addf %[[ROW0]], %[[BIAS]] : vector<4xf32>
+// CHECK-DAG: arith.addf %[[ROW1]], %[[BIAS]] : vector<4xf32>
+// CHECK-COUNT-2: vector.store {{.*}} : memref<4x8xf32>, vector<4xf32>
+// CHECK-NOT: vector<2x4xf32>
+halc.executable @bias target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @add ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([2, 2, 1])
+  builtin.module {
+    func.func @add(%a: memref<4x8xf32>, %b: memref<8xf32>, %out: memref<4x8xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<4x8xf32> to tensor<4x8xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<8xf32> to tensor<8xf32>
+      %e = tensor.empty() : tensor<4x8xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+          ins(%0, %1 : tensor<4x8xf32>, tensor<8xf32>) outs(%e : tensor<4x8xf32>)
+          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [4, 8], workgroup_size = [2, 2, 1]>} {
+      ^bb0(%x: f32, %y: f32, %o: f32):
+        %s = arith.addf %x, %y : f32
+        linalg.yield %s : f32
+      } -> tensor<4x8xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<4x8xf32>, memref<4x8xf32>) -> ()
+      return
+    }
+  }
+}
