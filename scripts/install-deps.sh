@@ -12,6 +12,8 @@ packages=(
   spirv-tools libspirv-cross-c-shared-dev spirv-cross
   # FlatBuffers for the executable formats.
   libflatbuffers-dev flatbuffers-compiler
+  # Vulkan: headers and loader, and Mesa's lavapipe to run kernels on the CPU.
+  libvulkan-dev mesa-vulkan-drivers
   # Unit tests.
   libgtest-dev
 )

@@ -1,7 +1,8 @@
 //===- Compiler.cpp - The stages of halc-compile --------------------------===//
 //
 // input → dispatch-creation → executable-configurations → executable-targets
-// (the backend's codegen stages) → spirv. Each phase is its own pass manager,
+// (the backend's codegen stages) → spirv → executable (the target's binary
+// format). Each phase is its own pass manager,
 // so that a compilation can stop after any of them and dump what it left.
 //
 //===----------------------------------------------------------------------===//
@@ -29,6 +30,7 @@ constexpr StringLiteral kDispatchCreation = "dispatch-creation";
 constexpr StringLiteral kConfigurations = "executable-configurations";
 constexpr StringLiteral kTargets = "executable-targets";
 constexpr StringLiteral kSPIRV = "spirv";
+constexpr StringLiteral kExecutable = "executable";
 
 class Compilation {
 public:
@@ -41,6 +43,7 @@ private:
   LogicalResult runPasses(function_ref<void(OpPassManager &)> build);
   LogicalResult configureExecutables();
   LogicalResult lowerExecutables();
+  LogicalResult serializeSPIRV(CompileResult &result);
   LogicalResult serializeExecutables(CompileResult &result);
   LogicalResult writeFile(const Twine &name,
                           function_ref<void(raw_ostream &)> write);
@@ -86,7 +89,7 @@ LogicalResult Compilation::lowerExecutables() {
   return success();
 }
 
-LogicalResult Compilation::serializeExecutables(CompileResult &result) {
+LogicalResult Compilation::serializeSPIRV(CompileResult &result) {
   for (auto executable : module.getOps<ExecutableOp>()) {
     FailureOr<std::vector<uint32_t>> binary =
         options.backend->serializeSPIRV(executable);
@@ -102,6 +105,18 @@ LogicalResult Compilation::serializeExecutables(CompileResult &result) {
       return failure();
     result.spirv.emplace_back(executable.getSymName().str(),
                               std::move(*binary));
+  }
+  return success();
+}
+
+LogicalResult Compilation::serializeExecutables(CompileResult &result) {
+  for (auto executable : module.getOps<ExecutableOp>()) {
+    FailureOr<std::vector<uint8_t>> binary =
+        options.backend->serializeExecutable(executable);
+    if (failed(binary))
+      return failure();
+    result.executables.emplace_back(executable.getSymName().str(),
+                                    std::move(*binary));
   }
   return success();
 }
@@ -148,7 +163,8 @@ FailureOr<CompileResult> Compilation::run() {
        [&] { return runPasses(buildDispatchFormationPipeline); }},
       {kConfigurations, [&] { return configureExecutables(); }},
       {kTargets, [&] { return lowerExecutables(); }},
-      {kSPIRV, [&] { return serializeExecutables(result); }},
+      {kSPIRV, [&] { return serializeSPIRV(result); }},
+      {kExecutable, [&] { return serializeExecutables(result); }},
   };
   for (auto &[name, runPhase] : phases) {
     if (failed(runPhase()))
@@ -163,7 +179,7 @@ FailureOr<CompileResult> Compilation::run() {
 
 std::vector<std::string> mlir::halc::getCompilePhases() {
   return {kInput.str(), kDispatchCreation.str(), kConfigurations.str(),
-          kTargets.str(), kSPIRV.str()};
+          kTargets.str(), kSPIRV.str(), kExecutable.str()};
 }
 
 FailureOr<CompileResult>

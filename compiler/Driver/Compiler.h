@@ -28,6 +28,9 @@ struct CompileOptions {
 struct CompileResult {
   /// The SPIR-V of each executable, in module order.
   std::vector<std::pair<std::string, std::vector<uint32_t>>> spirv;
+  /// The executable binary (VKE1, MTL1, HIP1) of each executable, in module
+  /// order (phase `executable`).
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> executables;
 };
 
 /// Runs the phases up to `options.compileTo` on `module` in place. Errors are

@@ -2,7 +2,11 @@
 
 #include "compiler/Target/TargetBackend.h"
 
+#include "schemas/binary_header.h"
+
 #include "llvm/ADT/StringMap.h"
+
+#include <cstring>
 
 using namespace mlir;
 using namespace mlir::halc;
@@ -16,6 +20,26 @@ FailureOr<std::vector<uint32_t>>
 TargetBackend::serializeSPIRV(ExecutableOp executable) const {
   return executable.emitError("target '")
          << getName() << "' does not produce SPIR-V";
+}
+
+FailureOr<std::vector<uint8_t>>
+TargetBackend::serializeExecutable(ExecutableOp executable) const {
+  return executable.emitError("target '")
+         << getName() << "' cannot write executable binaries yet";
+}
+
+std::vector<uint8_t> mlir::halc::wrapInBinaryHeader(const char *identifier,
+                                                    ArrayRef<uint8_t> flatbuffer) {
+  static_assert(sizeof(halc_binary_header_t) == HALC_BINARY_HEADER_SIZE);
+  halc_binary_header_t header = {};
+  header.magic = halc_binary_magic(identifier);
+  header.version = HALC_BINARY_VERSION;
+  header.content_size = flatbuffer.size();
+  std::vector<uint8_t> binary(HALC_BINARY_HEADER_SIZE + flatbuffer.size());
+  std::memcpy(binary.data(), &header, sizeof(header));
+  std::memcpy(binary.data() + HALC_BINARY_HEADER_SIZE, flatbuffer.data(),
+              flatbuffer.size());
+  return binary;
 }
 
 void mlir::halc::registerTargetBackend(std::unique_ptr<TargetBackend> backend) {

@@ -47,7 +47,17 @@ public:
   /// The SPIR-V binary of a lowered executable (SPIR-V targets only).
   virtual FailureOr<std::vector<uint32_t>>
   serializeSPIRV(ExecutableOp executable) const;
+
+  /// The executable binary of a lowered executable in this target's format
+  /// (VKE1, MTL1, HIP1): the 64-byte header, then the FlatBuffer.
+  virtual FailureOr<std::vector<uint8_t>>
+  serializeExecutable(ExecutableOp executable) const;
 };
+
+/// `flatbuffer` behind the 64-byte header of halc binaries, whose magic is
+/// the FlatBuffer's four-character file `identifier`.
+std::vector<uint8_t> wrapInBinaryHeader(const char *identifier,
+                                        ArrayRef<uint8_t> flatbuffer);
 
 /// Adds `backend` to the registry under its name.
 void registerTargetBackend(std::unique_ptr<TargetBackend> backend);

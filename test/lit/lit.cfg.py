@@ -21,6 +21,7 @@ tool_dirs = [
 config.environment["PATH"] = os.pathsep.join(
     tool_dirs + [config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(("%examples", os.path.join(config.halc_src_root, "examples")))
+config.substitutions.append(("%schemas", os.path.join(config.halc_src_root, "schemas")))
 
 # spirv-val (Debian's spirv-tools) checks binaries independently of the
 # validator halc links; tests that use it say REQUIRES: spirv-val.

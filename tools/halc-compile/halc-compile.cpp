@@ -48,9 +48,16 @@ static cl::opt<std::string> targetBackends(
 static cl::opt<std::string> compileTo(
     "compile-to",
     cl::desc("Stop after this phase: input, dispatch-creation, "
-             "executable-configurations, executable-targets (MLIR out), or "
-             "spirv (the SPIR-V binary of the executable; the default)"),
+             "executable-configurations, executable-targets (MLIR out), "
+             "spirv (the SPIR-V binary of the executable; the default), or "
+             "executable (the target's executable binary, e.g. VKE1)"),
     cl::init("spirv"), cl::cat(compileCategory));
+
+static cl::opt<std::string> compileMode(
+    "compile-mode",
+    cl::desc("std (the default), or hal-executable: the same as "
+             "--compile-to=executable"),
+    cl::init("std"), cl::cat(compileCategory));
 
 static cl::opt<std::string> dumpIntermediatesTo(
     "iree-hal-dump-executable-intermediates-to",
@@ -99,6 +106,12 @@ static void printExecutableSummary(ModuleOp module,
 static LogicalResult writeOutput(ModuleOp module, const CompileResult &result) {
   llvm::Error error = llvm::writeToOutput(
       outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
+        if (compileTo == "executable") {
+          for (const auto &[name, binary] : result.executables)
+            os.write(reinterpret_cast<const char *>(binary.data()),
+                     binary.size());
+          return llvm::Error::success();
+        }
         if (compileTo != "spirv") {
           module->print(os);
           os << "\n";
@@ -117,6 +130,13 @@ static LogicalResult writeOutput(ModuleOp module, const CompileResult &result) {
 }
 
 static int compileMain() {
+  if (compileMode == "hal-executable") {
+    compileTo = "executable";
+  } else if (compileMode != "std") {
+    llvm::errs() << "error: unknown --compile-mode '" << compileMode
+                 << "'; known are: std, hal-executable\n";
+    return 1;
+  }
   std::vector<std::string> phases = getCompilePhases();
   if (!llvm::is_contained(phases, compileTo)) {
     llvm::errs() << "error: unknown --compile-to '" << compileTo

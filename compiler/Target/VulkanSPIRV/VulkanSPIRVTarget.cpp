@@ -3,6 +3,7 @@
 #include "compiler/Target/VulkanSPIRV/VulkanSPIRVTarget.h"
 
 #include "compiler/Target/SPIRVCommon/SPIRVTargetBackend.h"
+#include "compiler/Target/VulkanSPIRV/SerializeVKE1.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -35,9 +36,24 @@ llvm::cl::opt<std::string>
                                   "(any Vulkan 1.1 device), nvidia, lavapipe"),
                    llvm::cl::init("portable"), llvm::cl::cat(vulkanCategory()));
 
+/// The SPIR-V family's codegen, and executables in the VKE1 format.
+class VulkanSPIRVTargetBackend : public SPIRVTargetBackend {
+public:
+  VulkanSPIRVTargetBackend()
+      : SPIRVTargetBackend("vulkan-spirv", kVulkanGPUs, "--iree-vulkan-target",
+                           clVulkanTarget) {}
+
+  FailureOr<std::vector<uint8_t>>
+  serializeExecutable(ExecutableOp executable) const override {
+    FailureOr<std::vector<uint32_t>> spirv = serializeSPIRV(executable);
+    if (failed(spirv))
+      return failure();
+    return serializeVKE1(executable, *spirv);
+  }
+};
+
 } // namespace
 
 std::unique_ptr<TargetBackend> mlir::halc::createVulkanSPIRVTargetBackend() {
-  return std::make_unique<SPIRVTargetBackend>(
-      "vulkan-spirv", kVulkanGPUs, "--iree-vulkan-target", clVulkanTarget);
+  return std::make_unique<VulkanSPIRVTargetBackend>();
 }
