@@ -1,0 +1,46 @@
+//===- Executable.h - A loaded, verified executable --------------*- C++ -*-===//
+
+#ifndef HALC_RUNTIME_EXECUTABLE_H
+#define HALC_RUNTIME_EXECUTABLE_H
+
+#include "halc/runtime.h"
+
+#include <string>
+#include <vector>
+
+namespace halc {
+
+/// An export with the strings its C view points into.
+struct Export {
+  std::string name;
+  std::string entryPoint;
+  halc_export_info_t info = {};
+  size_t moduleOrdinal = 0;
+};
+
+/// A span of SPIR-V words inside the executable's bytes.
+struct SPIRVModule {
+  const uint32_t *words = nullptr;
+  size_t wordCount = 0;
+};
+
+} // namespace halc
+
+struct halc_executable_s {
+  halc_executable_format_t format;
+  /// The whole binary, header included; everything below points into it.
+  std::vector<uint8_t> bytes;
+  std::vector<halc::Export> exports;
+  std::vector<halc::SPIRVModule> spirvModules;
+};
+
+namespace halc {
+
+/// Verifies the VKE1 FlatBuffer of `executable->bytes` at `content` and
+/// fills in its exports and shader modules.
+halc_status_t loadVKE1(halc_executable_s &executable, const uint8_t *content,
+                       size_t contentSize);
+
+} // namespace halc
+
+#endif // HALC_RUNTIME_EXECUTABLE_H
