@@ -8,7 +8,7 @@ scripts/build.sh
 mkdir -p build/examples
 for target in metal-spirv vulkan-spirv; do
   build/tools/halc-compile/halc-compile examples/matmul.mlir \
-    --iree-hal-target-backends="$target" \
+    --iree-hal-target-backends="$target" --compile-to=spirv \
     -o "build/examples/matmul.$target.spv" --print-summary
   spirv-val "build/examples/matmul.$target.spv"
   echo "  wrote build/examples/matmul.$target.spv (spirv-val: valid)"

@@ -2,7 +2,7 @@
 //
 // input → dispatch-creation → executable-configurations → executable-targets
 // (the backend's codegen stages) → spirv → executable (the target's binary
-// format). Each phase is its own pass manager,
+// format) → end (the module file: executables and dispatch plans). Each phase is its own pass manager,
 // so that a compilation can stop after any of them and dump what it left.
 //
 //===----------------------------------------------------------------------===//
@@ -31,6 +31,7 @@ constexpr StringLiteral kConfigurations = "executable-configurations";
 constexpr StringLiteral kTargets = "executable-targets";
 constexpr StringLiteral kSPIRV = "spirv";
 constexpr StringLiteral kExecutable = "executable";
+constexpr StringLiteral kEnd = "end";
 
 class Compilation {
 public:
@@ -115,8 +116,8 @@ LogicalResult Compilation::serializeExecutables(CompileResult &result) {
         options.backend->serializeExecutable(executable);
     if (failed(binary))
       return failure();
-    result.executables.emplace_back(executable.getSymName().str(),
-                                    std::move(*binary));
+    result.executables.push_back(
+        {executable.getSymName().str(), std::move(*binary)});
   }
   return success();
 }
@@ -165,6 +166,16 @@ FailureOr<CompileResult> Compilation::run() {
       {kTargets, [&] { return lowerExecutables(); }},
       {kSPIRV, [&] { return serializeSPIRV(result); }},
       {kExecutable, [&] { return serializeExecutables(result); }},
+      {kEnd,
+       [&]() -> LogicalResult {
+         FailureOr<std::vector<uint8_t>> file = serializeModule(
+             module, options.backend->getName(), result.executables,
+             options.sourcePath, options.sourceText);
+         if (failed(file))
+           return failure();
+         result.module = std::move(*file);
+         return success();
+       }},
   };
   for (auto &[name, runPhase] : phases) {
     if (failed(runPhase()))
@@ -179,7 +190,7 @@ FailureOr<CompileResult> Compilation::run() {
 
 std::vector<std::string> mlir::halc::getCompilePhases() {
   return {kInput.str(), kDispatchCreation.str(), kConfigurations.str(),
-          kTargets.str(), kSPIRV.str(), kExecutable.str()};
+          kTargets.str(), kSPIRV.str(), kExecutable.str(), kEnd.str()};
 }
 
 FailureOr<CompileResult>

@@ -3,6 +3,7 @@
 #ifndef HALC_DRIVER_COMPILER_H
 #define HALC_DRIVER_COMPILER_H
 
+#include "compiler/Driver/SerializeModule.h"
 #include "compiler/Target/TargetBackend.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -22,6 +23,10 @@ struct CompileOptions {
   /// Where to write the IR of each codegen stage and the binaries; empty
   /// for nowhere.
   std::string dumpDir;
+  /// The input file's path and text, kept in the module file for CPU
+  /// reference runs.
+  std::string sourcePath;
+  std::string sourceText;
 };
 
 /// What a compilation produced: IR (phases before `spirv`) or binaries.
@@ -30,7 +35,9 @@ struct CompileResult {
   std::vector<std::pair<std::string, std::vector<uint32_t>>> spirv;
   /// The executable binary (VKE1, MTL1, HIP1) of each executable, in module
   /// order (phase `executable`).
-  std::vector<std::pair<std::string, std::vector<uint8_t>>> executables;
+  std::vector<NamedBinary> executables;
+  /// The HALM file of the whole module (phase `end`).
+  std::vector<uint8_t> module;
 };
 
 /// Runs the phases up to `options.compileTo` on `module` in place. Errors are

@@ -49,9 +49,11 @@ static cl::opt<std::string> compileTo(
     "compile-to",
     cl::desc("Stop after this phase: input, dispatch-creation, "
              "executable-configurations, executable-targets (MLIR out), "
-             "spirv (the SPIR-V binary of the executable; the default), or "
-             "executable (the target's executable binary, e.g. VKE1)"),
-    cl::init("spirv"), cl::cat(compileCategory));
+             "spirv (the SPIR-V binary of the executable), executable (the "
+             "target's executable binary, e.g. VKE1), or end (the default: "
+             "the module file with the executables and a dispatch plan per "
+             "function, for halc-run)"),
+    cl::init("end"), cl::cat(compileCategory));
 
 static cl::opt<std::string> compileMode(
     "compile-mode",
@@ -106,10 +108,14 @@ static void printExecutableSummary(ModuleOp module,
 static LogicalResult writeOutput(ModuleOp module, const CompileResult &result) {
   llvm::Error error = llvm::writeToOutput(
       outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
+        if (compileTo == "end") {
+          os.write(reinterpret_cast<const char *>(result.module.data()),
+                   result.module.size());
+          return llvm::Error::success();
+        }
         if (compileTo == "executable") {
-          for (const auto &[name, binary] : result.executables)
-            os.write(reinterpret_cast<const char *>(binary.data()),
-                     binary.size());
+          const std::vector<uint8_t> &binary = result.executables.front().bytes;
+          os.write(reinterpret_cast<const char *>(binary.data()), binary.size());
           return llvm::Error::success();
         }
         if (compileTo != "spirv") {
@@ -177,9 +183,18 @@ static int compileMain() {
   options.backend = backend;
   options.compileTo = compileTo;
   options.dumpDir = dumpIntermediatesTo;
+  options.sourcePath = inputFilename;
+  options.sourceText =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer().str();
   FailureOr<CompileResult> result = compileModule(*module, options);
   if (failed(result))
     return 1;
+  if (compileTo == "executable" && result->executables.size() != 1) {
+    llvm::errs() << "error: --compile-to=executable needs an input that "
+                    "forms one executable; this one forms "
+                 << result->executables.size() << "\n";
+    return 1;
+  }
   if (failed(writeOutput(*module, *result)))
     return 1;
   if (printSummary)

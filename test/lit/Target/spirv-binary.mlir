@@ -2,11 +2,11 @@
 // halc links) and the LocalSize of each entry point is the workgroup size the
 // export records, on both SPIR-V targets.
 // REQUIRES: spirv-val
-// RUN: halc-compile %examples/matmul.mlir --iree-hal-target-backends=metal-spirv -o %t.metal.spv --print-summary 2> %t.metal.txt
+// RUN: halc-compile %examples/matmul.mlir --iree-hal-target-backends=metal-spirv --compile-to=spirv -o %t.metal.spv --print-summary 2> %t.metal.txt
 // RUN: spirv-val %t.metal.spv
 // RUN: spirv-dis %t.metal.spv >> %t.metal.txt
 // RUN: FileCheck %s --input-file=%t.metal.txt
-// RUN: halc-compile %examples/matmul.mlir --iree-hal-target-backends=vulkan-spirv -o %t.vulkan.spv --print-summary 2> %t.vulkan.txt
+// RUN: halc-compile %examples/matmul.mlir --iree-hal-target-backends=vulkan-spirv --compile-to=spirv -o %t.vulkan.spv --print-summary 2> %t.vulkan.txt
 // RUN: spirv-val --target-env vulkan1.1 %t.vulkan.spv
 // RUN: spirv-dis %t.vulkan.spv >> %t.vulkan.txt
 // RUN: FileCheck %s --input-file=%t.vulkan.txt

@@ -5,9 +5,17 @@
 // RUN: halc-compile %s --compile-to=executable-targets -o - | FileCheck %s --check-prefix=TARGETS
 
 // The dump directory holds every codegen stage and the binary.
-// RUN: rm -rf %t && halc-compile %s -o %t.spv --iree-hal-dump-executable-intermediates-to=%t
+// RUN: rm -rf %t && halc-compile %s --compile-to=spirv -o %t.spv --iree-hal-dump-executable-intermediates-to=%t
 // RUN: ls %t | FileCheck %s --check-prefix=DUMP
 // RUN: cmp %t.spv %t/module_linked.spv
+
+// By default (end) the output is the module file (magic HALM), and the
+// executable phase writes the bare VKE1.
+// RUN: halc-compile %s -o - | head -c 4 | FileCheck %s --check-prefix=END
+// RUN: halc-compile %s --compile-to=end -o - | head -c 4 | FileCheck %s --check-prefix=END
+// RUN: halc-compile %s --compile-to=executable -o - | head -c 4 | FileCheck %s --check-prefix=EXECUTABLE
+// END: HALM
+// EXECUTABLE: VKE1
 
 // INPUT: func.func @scale
 // INPUT: linalg.generic

@@ -1,0 +1,206 @@
+//===- SerializeModule.cpp - The HALM file of a whole module --------------===//
+//
+// Each public host function becomes a plan: one buffer per argument and per
+// dispatch result, the dispatches in program order with their bindings
+// (operands, then results) and static workgroup counts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Driver/SerializeModule.h"
+
+#include "compiler/Dialect/HALC/HALCDialect.h"
+#include "compiler/Target/TargetBackend.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include "schemas/module_def_generated.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+namespace fb = flatbuffers;
+/// The module format's tables (schemas/module_def.fbs, namespace halc).
+namespace hm = ::halc;
+
+namespace {
+
+std::optional<hm::ElementType> getElementType(Type type) {
+  if (type.isF16())
+    return hm::ElementType::F16;
+  if (type.isF32())
+    return hm::ElementType::F32;
+  if (type.isF64())
+    return hm::ElementType::F64;
+  if (type.isInteger(8))
+    return hm::ElementType::I8;
+  if (type.isInteger(16))
+    return hm::ElementType::I16;
+  if (type.isInteger(32))
+    return hm::ElementType::I32;
+  if (type.isInteger(64))
+    return hm::ElementType::I64;
+  return std::nullopt;
+}
+
+class ModuleWriter {
+public:
+  ModuleWriter(ModuleOp module, ArrayRef<NamedBinary> executables)
+      : module(module), executables(executables) {}
+
+  FailureOr<fb::Offset<hm::FunctionDef>> writeFunction(func::FuncOp func);
+  fb::FlatBufferBuilder builder;
+
+private:
+  /// A new buffer holding a tensor of `type`; reports unsupported types.
+  FailureOr<uint32_t> addBuffer(Value value);
+  FailureOr<fb::Offset<hm::TensorTypeDef>> writeType(Location loc, Type type);
+  FailureOr<fb::Offset<hm::DispatchDef>> writeDispatch(DispatchOp dispatch);
+
+  ModuleOp module;
+  ArrayRef<NamedBinary> executables;
+  llvm::DenseMap<Value, uint32_t> bufferOf;
+  std::vector<fb::Offset<hm::BufferDef>> buffers;
+};
+
+FailureOr<fb::Offset<hm::TensorTypeDef>>
+ModuleWriter::writeType(Location loc, Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  std::optional<hm::ElementType> element =
+      tensor ? getElementType(tensor.getElementType()) : std::nullopt;
+  if (!tensor || !tensor.hasStaticShape() || !element)
+    return emitError(loc, "a function's arguments and results must be "
+                          "statically shaped tensors of f16, f32, f64, i8, "
+                          "i16, i32 or i64; got ")
+           << type;
+  std::vector<int64_t> shape(tensor.getShape().begin(),
+                             tensor.getShape().end());
+  return hm::CreateTensorTypeDefDirect(builder, *element, &shape);
+}
+
+FailureOr<uint32_t> ModuleWriter::addBuffer(Value value) {
+  auto tensor = dyn_cast<RankedTensorType>(value.getType());
+  if (!tensor || !tensor.hasStaticShape())
+    return emitError(value.getLoc(), "cannot plan a buffer for ")
+           << value.getType();
+  uint64_t bytes = tensor.getNumElements() *
+                   llvm::divideCeil(tensor.getElementTypeBitWidth(), 8);
+  uint32_t index = buffers.size();
+  buffers.push_back(hm::CreateBufferDef(builder, bytes));
+  bufferOf[value] = index;
+  return index;
+}
+
+FailureOr<fb::Offset<hm::DispatchDef>>
+ModuleWriter::writeDispatch(DispatchOp dispatch) {
+  SymbolRefAttr entryPoint = dispatch.getEntryPoint();
+  auto exportOp =
+      SymbolTable::lookupNearestSymbolFrom<ExportOp>(dispatch, entryPoint);
+  auto executable = exportOp ? exportOp->getParentOfType<ExecutableOp>()
+                             : ExecutableOp();
+  auto binary = llvm::find_if(executables, [&](const NamedBinary &binary) {
+    return executable && binary.name == executable.getSymName();
+  });
+  if (binary == executables.end())
+    return dispatch.emitError("dispatches ")
+           << entryPoint << ", which has no compiled executable";
+  std::optional<ArrayRef<int64_t>> count = exportOp.getWorkgroupCount();
+  if (!count)
+    return dispatch.emitError("export ")
+           << entryPoint << " has no static workgroup count";
+  std::vector<uint32_t> bindings;
+  for (Value operand : dispatch.getArguments()) {
+    auto it = bufferOf.find(operand);
+    if (it == bufferOf.end())
+      return dispatch.emitError("reads a value the plan has no buffer for");
+    bindings.push_back(it->second);
+  }
+  for (Value result : dispatch.getResults()) {
+    FailureOr<uint32_t> buffer = addBuffer(result);
+    if (failed(buffer))
+      return failure();
+    bindings.push_back(*buffer);
+  }
+  std::vector<uint32_t> workgroupCount(count->begin(), count->end());
+  std::vector<uint32_t> constants;
+  return hm::CreateDispatchDefDirect(
+      builder, binary - executables.begin(), exportOp.getOrdinal(), &bindings,
+      &constants, &workgroupCount);
+}
+
+FailureOr<fb::Offset<hm::FunctionDef>>
+ModuleWriter::writeFunction(func::FuncOp func) {
+  bufferOf.clear();
+  buffers.clear();
+  std::vector<fb::Offset<hm::TensorTypeDef>> arguments, results;
+  std::vector<uint32_t> argumentBuffers, resultBuffers;
+  for (BlockArgument argument : func.getArguments()) {
+    FailureOr<fb::Offset<hm::TensorTypeDef>> type =
+        writeType(argument.getLoc(), argument.getType());
+    FailureOr<uint32_t> buffer =
+        failed(type) ? FailureOr<uint32_t>(failure()) : addBuffer(argument);
+    if (failed(buffer))
+      return failure();
+    arguments.push_back(*type);
+    argumentBuffers.push_back(*buffer);
+  }
+  std::vector<fb::Offset<hm::DispatchDef>> dispatches;
+  for (Operation &op : func.getBody().front()) {
+    if (auto dispatch = dyn_cast<DispatchOp>(op)) {
+      FailureOr<fb::Offset<hm::DispatchDef>> written = writeDispatch(dispatch);
+      if (failed(written))
+        return failure();
+      dispatches.push_back(*written);
+    } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      for (Value value : ret.getOperands()) {
+        FailureOr<fb::Offset<hm::TensorTypeDef>> type =
+            writeType(ret.getLoc(), value.getType());
+        auto it = bufferOf.find(value);
+        if (failed(type) || it == bufferOf.end())
+          return ret.emitError("returns a value no dispatch wrote");
+        results.push_back(*type);
+        resultBuffers.push_back(it->second);
+      }
+    } else {
+      return op.emitError("'") << op.getName()
+                               << "' is left in the host function after "
+                                  "dispatch formation; halc cannot plan it";
+    }
+  }
+  return hm::CreateFunctionDefDirect(
+      builder, func.getName().str().c_str(), &arguments, &results, &buffers,
+      &argumentBuffers, &resultBuffers, &dispatches);
+}
+
+} // namespace
+
+FailureOr<std::vector<uint8_t>>
+mlir::halc::serializeModule(ModuleOp module, StringRef targetBackend,
+                            ArrayRef<NamedBinary> executables,
+                            StringRef sourcePath, StringRef source) {
+  ModuleWriter writer(module, executables);
+  fb::FlatBufferBuilder &builder = writer.builder;
+  std::vector<fb::Offset<hm::FunctionDef>> functions;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isPrivate())
+      continue;
+    FailureOr<fb::Offset<hm::FunctionDef>> written = writer.writeFunction(func);
+    if (failed(written))
+      return failure();
+    functions.push_back(*written);
+  }
+  std::vector<fb::Offset<hm::ExecutableDef>> executableDefs;
+  for (const NamedBinary &binary : executables)
+    executableDefs.push_back(hm::CreateExecutableDefDirect(
+        builder, binary.name.c_str(), targetBackend.str().c_str(),
+        &binary.bytes));
+  std::vector<uint8_t> content(source.begin(), source.end());
+  std::vector<fb::Offset<iree::hal::debug::SourceFileDef>> sources = {
+      iree::hal::debug::CreateSourceFileDefDirect(
+          builder, sourcePath.str().c_str(), &content)};
+  builder.Finish(hm::CreateModuleDefDirect(builder, &executableDefs,
+                                             &functions, &sources),
+                 hm::ModuleDefIdentifier());
+  return wrapInBinaryHeader(
+      hm::ModuleDefIdentifier(),
+      ArrayRef<uint8_t>(builder.GetBufferPointer(), builder.GetSize()));
+}
