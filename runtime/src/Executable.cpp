@@ -8,63 +8,35 @@
 
 #include "Executable.h"
 
+#include "BinaryHeader.h"
+
 #include "Status.h"
 
 #include "schemas/binary_header.h"
 
-#include <cstdio>
-#include <cstring>
 #include <memory>
-#include <fstream>
-#include <iterator>
 
 using namespace halc;
 
 namespace {
 
-/// The four magic bytes as text, non-printable ones as \xNN.
-std::string describeMagic(uint32_t magic) {
-  std::string text;
-  for (int i = 0; i < 4; ++i) {
-    unsigned byte = (magic >> (8 * i)) & 0xff;
-    if (byte >= 0x20 && byte < 0x7f) {
-      text += static_cast<char>(byte);
-    } else {
-      char escaped[8];
-      std::snprintf(escaped, sizeof(escaped), "\\x%02x", byte);
-      text += escaped;
-    }
-  }
-  return text;
-}
-
 halc_status_t load(std::vector<uint8_t> bytes, halc_executable_t **out) {
   *out = nullptr;
-  if (bytes.size() < HALC_BINARY_HEADER_SIZE)
-    return makeError("executable is " + std::to_string(bytes.size()) +
-                     " bytes, shorter than its 64-byte header");
-  halc_binary_header_t header;
-  std::memcpy(&header, bytes.data(), sizeof(header));
-  if (header.version != HALC_BINARY_VERSION)
-    return makeError("executable header has version " +
-                     std::to_string(header.version) + "; this runtime reads " +
-                     std::to_string(HALC_BINARY_VERSION));
-  size_t available = bytes.size() - HALC_BINARY_HEADER_SIZE;
-  if (header.content_size == 0 || header.content_size > available)
-    return makeError("executable header's content_size is " +
-                     std::to_string(header.content_size) + " but " +
-                     std::to_string(available) +
-                     " bytes follow the header (truncated file?)");
+  BinaryContent content;
+  if (halc_status_t status = readBinaryHeader(bytes.data(), bytes.size(),
+                                              "executable", content))
+    return status;
   auto executable = std::make_unique<halc_executable_s>();
+  size_t offset = content.data - bytes.data();
   executable->bytes = std::move(bytes);
-  const uint8_t *content = executable->bytes.data() + HALC_BINARY_HEADER_SIZE;
+  const uint8_t *data = executable->bytes.data() + offset;
   halc_status_t status;
-  if (header.magic == halc_binary_magic("VKE1")) {
+  if (content.magic == halc_binary_magic("VKE1")) {
     executable->format = HALC_EXECUTABLE_FORMAT_VKE1;
-    status = loadVKE1(*executable, content, header.content_size);
+    status = loadVKE1(*executable, data, content.size);
   } else {
     status = makeError("executable header has magic '" +
-                       describeMagic(header.magic) +
+                       describeMagic(content.magic) +
                        "'; this runtime reads 'VKE1'");
   }
   if (status)
@@ -84,13 +56,9 @@ extern "C" halc_status_t halc_executable_load(const void *data, size_t size,
 extern "C" halc_status_t halc_executable_load_file(const char *path,
                                                    halc_executable_t **out) {
   *out = nullptr;
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    return makeError(std::string("cannot open executable '") + path + "'");
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                             std::istreambuf_iterator<char>());
-  if (file.bad())
-    return makeError(std::string("cannot read executable '") + path + "'");
+  std::vector<uint8_t> bytes;
+  if (halc_status_t status = readFile(path, "executable", bytes))
+    return status;
   return load(std::move(bytes), out);
 }
 

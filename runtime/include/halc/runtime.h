@@ -66,6 +66,84 @@ halc_status_t halc_executable_spirv(const halc_executable_t *executable,
 size_t halc_executable_export_module(const halc_executable_t *executable,
                                      size_t ordinal);
 
+/*===------------------------------------------------------------------===*
+ * Modules: what halc-compile writes by default ("HALM"). Executables and,
+ * per function, a dispatch plan.
+ *===------------------------------------------------------------------===*/
+
+typedef enum halc_element_type_e {
+  HALC_ELEMENT_TYPE_F16 = 0,
+  HALC_ELEMENT_TYPE_F32 = 1,
+  HALC_ELEMENT_TYPE_F64 = 2,
+  HALC_ELEMENT_TYPE_I8 = 3,
+  HALC_ELEMENT_TYPE_I16 = 4,
+  HALC_ELEMENT_TYPE_I32 = 5,
+  HALC_ELEMENT_TYPE_I64 = 6,
+} halc_element_type_t;
+
+/* Bytes per element of `type`. */
+size_t halc_element_type_size(halc_element_type_t type);
+/* "f16", "f32", ... as in MLIR and IREE's tools. */
+const char *halc_element_type_name(halc_element_type_t type);
+
+/* A statically shaped, densely packed row-major tensor. */
+typedef struct halc_tensor_type_s {
+  halc_element_type_t element_type;
+  size_t rank;
+  const int64_t *shape;
+} halc_tensor_type_t;
+
+/* One dispatch: binding i of the export is buffer bindings[i]. */
+typedef struct halc_dispatch_s {
+  size_t executable;
+  size_t export_ordinal;
+  size_t binding_count;
+  const uint32_t *bindings;
+  size_t constant_count;
+  const uint32_t *constants;
+  uint32_t workgroup_count[3];
+} halc_dispatch_t;
+
+/* A function's plan: upload the arguments into their buffers, run the
+ * dispatches in order (each sees the writes of those before it), download
+ * the results from theirs. */
+typedef struct halc_function_s {
+  const char *name;
+  size_t argument_count;
+  const halc_tensor_type_t *arguments;
+  const uint32_t *argument_buffers;
+  size_t result_count;
+  const halc_tensor_type_t *results;
+  const uint32_t *result_buffers;
+  size_t buffer_count;
+  const uint64_t *buffer_sizes;
+  size_t dispatch_count;
+  const halc_dispatch_t *dispatches;
+} halc_function_t;
+
+typedef struct halc_module_s halc_module_t;
+
+/* Loads and verifies a module (and every executable in it). */
+halc_status_t halc_module_load(const void *data, size_t size,
+                               halc_module_t **out_module);
+halc_status_t halc_module_load_file(const char *path,
+                                    halc_module_t **out_module);
+void halc_module_free(halc_module_t *module);
+
+size_t halc_module_executable_count(const halc_module_t *module);
+const halc_executable_t *halc_module_executable(const halc_module_t *module,
+                                                size_t ordinal);
+size_t halc_module_function_count(const halc_module_t *module);
+const halc_function_t *halc_module_function(const halc_module_t *module,
+                                            size_t ordinal);
+/* The function called `name`; an error that lists the names if none is. */
+halc_status_t halc_module_lookup_function(const halc_module_t *module,
+                                          const char *name,
+                                          const halc_function_t **out_function);
+/* The input the module was compiled from (empty if it was not kept). */
+void halc_module_source(const halc_module_t *module, const char **out_path,
+                        const char **out_text, size_t *out_size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,391 @@
+//===- Module.cpp - Loading and verifying module files --------------------===//
+//
+// A module is verified whole before it is used: the header, the FlatBuffer
+// verifier, every embedded executable (with its own loader), and each plan:
+// buffers in range and as large as the tensors they hold, dispatches naming
+// existing exports with as many bindings and constants as those take.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BinaryHeader.h"
+#include "Status.h"
+
+#include "module_def_generated.h"
+#include "schemas/binary_header.h"
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace halc;
+namespace hm = ::halc;
+
+namespace {
+
+/// A function's plan with the storage its C view points into.
+struct Function {
+  std::string name;
+  std::vector<std::vector<int64_t>> shapes;
+  std::vector<halc_tensor_type_t> arguments, results;
+  std::vector<uint32_t> argumentBuffers, resultBuffers;
+  std::vector<uint64_t> bufferSizes;
+  std::vector<std::vector<uint32_t>> bindings, constants;
+  std::vector<halc_dispatch_t> dispatches;
+  halc_function_t view = {};
+};
+
+} // namespace
+
+struct halc_module_s {
+  std::vector<uint8_t> bytes;
+  std::vector<halc_executable_t *> executables;
+  std::vector<std::unique_ptr<Function>> functions;
+  std::vector<halc_function_t> views;
+  std::string sourcePath, sourceText;
+
+  ~halc_module_s() {
+    for (halc_executable_t *executable : executables)
+      halc_executable_free(executable);
+  }
+};
+
+namespace {
+
+uint64_t tensorBytes(const halc_tensor_type_t &type) {
+  uint64_t bytes = halc_element_type_size(type.element_type);
+  for (size_t i = 0; i < type.rank; ++i)
+    bytes *= type.shape[i];
+  return bytes;
+}
+
+class Verifier {
+public:
+  explicit Verifier(halc_module_s &module) : module(module) {}
+  halc_status_t verify(const hm::ModuleDef &def);
+
+private:
+  halc_status_t readTypes(
+      const flatbuffers::Vector<flatbuffers::Offset<hm::TensorTypeDef>> *defs,
+      const char *what, Function &function,
+      std::vector<halc_tensor_type_t> &types);
+  halc_status_t readBuffers(const flatbuffers::Vector<uint32_t> *indices,
+                            const std::vector<halc_tensor_type_t> &types,
+                            const char *what, Function &function,
+                            std::vector<uint32_t> &buffers);
+  halc_status_t readDispatch(const hm::DispatchDef &def, Function &function,
+                             size_t index);
+  halc_status_t readFunction(const hm::FunctionDef &def, Function &function);
+
+  halc_module_s &module;
+};
+
+halc_status_t Verifier::readTypes(
+    const flatbuffers::Vector<flatbuffers::Offset<hm::TensorTypeDef>> *defs,
+    const char *what, Function &function,
+    std::vector<halc_tensor_type_t> &types) {
+  if (!defs)
+    return nullptr;
+  for (size_t i = 0; i < defs->size(); ++i) {
+    const hm::TensorTypeDef *def = defs->Get(i);
+    if (static_cast<uint8_t>(def->element_type()) >
+        static_cast<uint8_t>(hm::ElementType::MAX))
+      return makeError(std::string(what) + "[" + std::to_string(i) +
+                       "] has an unknown element type");
+    std::vector<int64_t> shape;
+    if (def->shape())
+      shape.assign(def->shape()->begin(), def->shape()->end());
+    for (int64_t dim : shape)
+      if (dim < 0)
+        return makeError(std::string(what) + "[" + std::to_string(i) +
+                         "] has a negative dimension");
+    function.shapes.push_back(std::move(shape));
+    types.push_back({static_cast<halc_element_type_t>(def->element_type()),
+                     function.shapes.back().size(), nullptr});
+  }
+  return nullptr;
+}
+
+halc_status_t Verifier::readBuffers(const flatbuffers::Vector<uint32_t> *indices,
+                                    const std::vector<halc_tensor_type_t> &types,
+                                    const char *what, Function &function,
+                                    std::vector<uint32_t> &buffers) {
+  size_t count = indices ? indices->size() : 0;
+  if (count != types.size())
+    return makeError(std::string(what) + " has " + std::to_string(count) +
+                     " buffers for " + std::to_string(types.size()) +
+                     " tensors");
+  for (size_t i = 0; i < count; ++i) {
+    uint32_t buffer = indices->Get(i);
+    if (buffer >= function.bufferSizes.size())
+      return makeError(std::string(what) + "[" + std::to_string(i) +
+                       "] names buffer " + std::to_string(buffer) + " of " +
+                       std::to_string(function.bufferSizes.size()));
+    if (function.bufferSizes[buffer] < tensorBytes(types[i]))
+      return makeError(std::string(what) + "[" + std::to_string(i) +
+                       "]: buffer " + std::to_string(buffer) +
+                       " is smaller than its tensor");
+    buffers.push_back(buffer);
+  }
+  return nullptr;
+}
+
+halc_status_t Verifier::readDispatch(const hm::DispatchDef &def,
+                                     Function &function, size_t index) {
+  std::string name = "dispatches[" + std::to_string(index) + "]";
+  if (def.executable_ordinal() >= module.executables.size())
+    return makeError(name + " names executable " +
+                     std::to_string(def.executable_ordinal()) + " of " +
+                     std::to_string(module.executables.size()));
+  const halc_executable_t *executable =
+      module.executables[def.executable_ordinal()];
+  halc_export_info_t info;
+  if (halc_status_t status =
+          halc_executable_export_info(executable, def.export_ordinal(), &info))
+    return prefixError(name, status);
+  std::vector<uint32_t> bindings, constants;
+  if (def.bindings())
+    bindings.assign(def.bindings()->begin(), def.bindings()->end());
+  if (def.constants())
+    constants.assign(def.constants()->begin(), def.constants()->end());
+  if (bindings.size() != info.binding_count)
+    return makeError(name + " binds " + std::to_string(bindings.size()) +
+                     " buffers; export '" + info.name + "' has " +
+                     std::to_string(info.binding_count) + " bindings");
+  for (uint32_t buffer : bindings)
+    if (buffer >= function.bufferSizes.size())
+      return makeError(name + " binds buffer " + std::to_string(buffer) +
+                       " of " + std::to_string(function.bufferSizes.size()));
+  if (constants.size() != info.constant_count)
+    return makeError(name + " passes " + std::to_string(constants.size()) +
+                     " constants; export '" + info.name + "' takes " +
+                     std::to_string(info.constant_count));
+  const auto *count = def.workgroup_count();
+  if (!count || count->size() != 3 || count->Get(0) == 0 ||
+      count->Get(1) == 0 || count->Get(2) == 0)
+    return makeError(name + " needs a workgroup_count of three non-zero "
+                            "entries");
+  function.bindings.push_back(std::move(bindings));
+  function.constants.push_back(std::move(constants));
+  halc_dispatch_t dispatch = {};
+  dispatch.executable = def.executable_ordinal();
+  dispatch.export_ordinal = def.export_ordinal();
+  for (int d = 0; d < 3; ++d)
+    dispatch.workgroup_count[d] = count->Get(d);
+  function.dispatches.push_back(dispatch);
+  return nullptr;
+}
+
+halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
+                                     Function &function) {
+  if (!def.name() || def.name()->size() == 0)
+    return makeError("has no name");
+  function.name = def.name()->str();
+  if (def.buffers())
+    for (const hm::BufferDef *buffer : *def.buffers())
+      function.bufferSizes.push_back(buffer->size_bytes());
+  if (halc_status_t status =
+          readTypes(def.arguments(), "arguments", function, function.arguments))
+    return status;
+  if (halc_status_t status =
+          readTypes(def.results(), "results", function, function.results))
+    return status;
+  // Shapes no longer move: point the types at them.
+  size_t shape = 0;
+  for (auto *types : {&function.arguments, &function.results})
+    for (halc_tensor_type_t &type : *types)
+      type.shape = function.shapes[shape++].data();
+  if (halc_status_t status =
+          readBuffers(def.argument_buffers(), function.arguments,
+                      "argument_buffers", function, function.argumentBuffers))
+    return status;
+  if (halc_status_t status =
+          readBuffers(def.result_buffers(), function.results, "result_buffers",
+                      function, function.resultBuffers))
+    return status;
+  if (def.dispatches())
+    for (size_t i = 0; i < def.dispatches()->size(); ++i)
+      if (halc_status_t status =
+              readDispatch(*def.dispatches()->Get(i), function, i))
+        return status;
+  for (size_t i = 0; i < function.dispatches.size(); ++i) {
+    halc_dispatch_t &dispatch = function.dispatches[i];
+    dispatch.binding_count = function.bindings[i].size();
+    dispatch.bindings = function.bindings[i].data();
+    dispatch.constant_count = function.constants[i].size();
+    dispatch.constants = function.constants[i].data();
+  }
+  function.view = {function.name.c_str(),
+                   function.arguments.size(),
+                   function.arguments.data(),
+                   function.argumentBuffers.data(),
+                   function.results.size(),
+                   function.results.data(),
+                   function.resultBuffers.data(),
+                   function.bufferSizes.size(),
+                   function.bufferSizes.data(),
+                   function.dispatches.size(),
+                   function.dispatches.data()};
+  return nullptr;
+}
+
+halc_status_t Verifier::verify(const hm::ModuleDef &def) {
+  if (def.executables()) {
+    for (size_t i = 0; i < def.executables()->size(); ++i) {
+      const hm::ExecutableDef *executable = def.executables()->Get(i);
+      std::string name = "executables[" + std::to_string(i) + "]";
+      if (!executable->binary())
+        return makeError(name + " has no binary");
+      halc_executable_t *loaded = nullptr;
+      if (halc_status_t status =
+              halc_executable_load(executable->binary()->data(),
+                                   executable->binary()->size(), &loaded))
+        return prefixError(name, status);
+      module.executables.push_back(loaded);
+    }
+  }
+  std::set<std::string> names;
+  if (def.functions()) {
+    for (size_t i = 0; i < def.functions()->size(); ++i) {
+      auto function = std::make_unique<Function>();
+      if (halc_status_t status =
+              readFunction(*def.functions()->Get(i), *function))
+        return prefixError("functions[" + std::to_string(i) + "]", status);
+      if (!names.insert(function->name).second)
+        return makeError("functions[" + std::to_string(i) + "] repeats the "
+                         "name '" + function->name + "'");
+      module.views.push_back(function->view);
+      module.functions.push_back(std::move(function));
+    }
+  }
+  if (def.source_files() && def.source_files()->size() > 0) {
+    const auto *source = def.source_files()->Get(0);
+    if (source->path())
+      module.sourcePath = source->path()->str();
+    if (source->content())
+      module.sourceText.assign(source->content()->begin(),
+                               source->content()->end());
+  }
+  return nullptr;
+}
+
+halc_status_t load(std::vector<uint8_t> bytes, halc_module_t **out) {
+  *out = nullptr;
+  BinaryContent content;
+  if (halc_status_t status =
+          readBinaryHeader(bytes.data(), bytes.size(), "module", content))
+    return status;
+  if (content.magic != halc_binary_magic("HALM"))
+    return makeError("module header has magic '" + describeMagic(content.magic) +
+                     "'; a halc module has 'HALM' (halc-compile's default "
+                     "output)");
+  flatbuffers::Verifier verifier(content.data, content.size);
+  if (!hm::VerifyModuleDefBuffer(verifier))
+    return makeError("module FlatBuffer failed verification (corrupted, or "
+                     "not a halc module)");
+  auto module = std::make_unique<halc_module_s>();
+  size_t offset = content.data - bytes.data();
+  module->bytes = std::move(bytes);
+  const hm::ModuleDef *def = hm::GetModuleDef(module->bytes.data() + offset);
+  if (halc_status_t status = Verifier(*module).verify(*def))
+    return prefixError("module", status);
+  *out = module.release();
+  return nullptr;
+}
+
+} // namespace
+
+extern "C" size_t halc_element_type_size(halc_element_type_t type) {
+  switch (type) {
+  case HALC_ELEMENT_TYPE_I8:
+    return 1;
+  case HALC_ELEMENT_TYPE_F16:
+  case HALC_ELEMENT_TYPE_I16:
+    return 2;
+  case HALC_ELEMENT_TYPE_F32:
+  case HALC_ELEMENT_TYPE_I32:
+    return 4;
+  case HALC_ELEMENT_TYPE_F64:
+  case HALC_ELEMENT_TYPE_I64:
+    return 8;
+  }
+  return 0;
+}
+
+extern "C" const char *halc_element_type_name(halc_element_type_t type) {
+  switch (type) {
+  case HALC_ELEMENT_TYPE_F16:
+    return "f16";
+  case HALC_ELEMENT_TYPE_F32:
+    return "f32";
+  case HALC_ELEMENT_TYPE_F64:
+    return "f64";
+  case HALC_ELEMENT_TYPE_I8:
+    return "i8";
+  case HALC_ELEMENT_TYPE_I16:
+    return "i16";
+  case HALC_ELEMENT_TYPE_I32:
+    return "i32";
+  case HALC_ELEMENT_TYPE_I64:
+    return "i64";
+  }
+  return "?";
+}
+
+extern "C" halc_status_t halc_module_load(const void *data, size_t size,
+                                          halc_module_t **out) {
+  const auto *begin = static_cast<const uint8_t *>(data);
+  return load(std::vector<uint8_t>(begin, begin + size), out);
+}
+
+extern "C" halc_status_t halc_module_load_file(const char *path,
+                                               halc_module_t **out) {
+  *out = nullptr;
+  std::vector<uint8_t> bytes;
+  if (halc_status_t status = readFile(path, "module", bytes))
+    return status;
+  return load(std::move(bytes), out);
+}
+
+extern "C" void halc_module_free(halc_module_t *module) { delete module; }
+
+extern "C" size_t halc_module_executable_count(const halc_module_t *module) {
+  return module->executables.size();
+}
+
+extern "C" const halc_executable_t *
+halc_module_executable(const halc_module_t *module, size_t ordinal) {
+  return module->executables[ordinal];
+}
+
+extern "C" size_t halc_module_function_count(const halc_module_t *module) {
+  return module->views.size();
+}
+
+extern "C" const halc_function_t *
+halc_module_function(const halc_module_t *module, size_t ordinal) {
+  return &module->views[ordinal];
+}
+
+extern "C" halc_status_t
+halc_module_lookup_function(const halc_module_t *module, const char *name,
+                            const halc_function_t **out) {
+  std::string known;
+  for (const halc_function_t &function : module->views) {
+    if (std::string(function.name) == name) {
+      *out = &function;
+      return nullptr;
+    }
+    known += (known.empty() ? "" : ", ") + std::string(function.name);
+  }
+  return makeError(std::string("the module has no function '") + name +
+                   "'; it has: " + known);
+}
+
+extern "C" void halc_module_source(const halc_module_t *module,
+                                   const char **path, const char **text,
+                                   size_t *size) {
+  *path = module->sourcePath.c_str();
+  *text = module->sourceText.data();
+  *size = module->sourceText.size();
+}

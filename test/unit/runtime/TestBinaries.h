@@ -1,0 +1,99 @@
+//===- TestBinaries.h - Executables and modules for loader tests -*- C++ -*-===//
+//
+// Builders of binaries that are valid by default; each test changes one
+// knob to make exactly one thing wrong.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HALC_TEST_UNIT_RUNTIME_TESTBINARIES_H
+#define HALC_TEST_UNIT_RUNTIME_TESTBINARIES_H
+
+#include "halc/runtime.h"
+
+#include "schemas/binary_header.h"
+#include "vulkan_executable_def_generated.h"
+
+#include <array>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace halc::test {
+
+namespace vk = iree::hal::vulkan;
+
+/// `builder`'s finished FlatBuffer behind a 64-byte header with `magic`.
+inline std::vector<uint8_t> withHeader(const char *magic,
+                                       const flatbuffers::FlatBufferBuilder &builder) {
+  halc_binary_header_t header = {};
+  header.magic = halc_binary_magic(magic);
+  header.content_size = builder.GetSize();
+  std::vector<uint8_t> bytes(sizeof(header) + builder.GetSize());
+  std::memcpy(bytes.data(), &header, sizeof(header));
+  std::memcpy(bytes.data() + sizeof(header), builder.GetBufferPointer(),
+              builder.GetSize());
+  return bytes;
+}
+
+/// A SPIR-V module with one GLCompute entry point and its LocalSize: only
+/// the instructions the loader reads.
+inline std::vector<uint32_t> makeSPIRV(const std::string &name,
+                                std::array<uint32_t, 3> localSize) {
+  std::vector<uint32_t> nameWords((name.size() + 4) / 4, 0);
+  std::memcpy(nameWords.data(), name.data(), name.size());
+  std::vector<uint32_t> words = {0x07230203, 0x00010300, 0, 8, 0};
+  words.push_back(((3 + nameWords.size()) << 16) | 15); // OpEntryPoint
+  words.push_back(5);                                   // GLCompute
+  words.push_back(1);                                   // %1
+  words.insert(words.end(), nameWords.begin(), nameWords.end());
+  words.push_back((6 << 16) | 16); // OpExecutionMode %1 LocalSize x y z
+  words.insert(words.end(), {1, 17, localSize[0], localSize[1], localSize[2]});
+  return words;
+}
+
+/// The knobs of one test executable; the defaults make a valid one.
+struct Spec {
+  std::string entryPoint = "main";
+  std::string spirvEntryPoint = "main";
+  std::array<uint32_t, 3> localSize = {64, 1, 1};
+  uint32_t bindings = 3;
+  uint32_t pushConstantBytes = 8;
+  uint32_t moduleOrdinal = 0;
+  uint32_t layoutOrdinal = 0;
+  int pipelines = 1;
+  std::vector<uint32_t> spirv;
+};
+
+inline std::vector<uint8_t> buildVKE1(const Spec &spec) {
+  flatbuffers::FlatBufferBuilder builder;
+  std::vector<flatbuffers::Offset<vk::DescriptorSetLayoutBindingDef>> bindings;
+  for (uint32_t i = 0; i < spec.bindings; ++i)
+    bindings.push_back(vk::CreateDescriptorSetLayoutBindingDef(
+        builder, i, vk::VkDescriptorType::STORAGE_BUFFER, 1, 0x20));
+  std::vector<flatbuffers::Offset<vk::DescriptorSetLayoutDef>> sets = {
+      vk::CreateDescriptorSetLayoutDefDirect(builder, &bindings)};
+  std::vector<uint32_t> setOrdinals = {0};
+  std::vector<vk::PushConstantRange> ranges;
+  if (spec.pushConstantBytes)
+    ranges.emplace_back(0x20, 0, spec.pushConstantBytes);
+  std::vector<flatbuffers::Offset<vk::PipelineLayoutDef>> layouts = {
+      vk::CreatePipelineLayoutDefDirect(builder, &setOrdinals, &ranges)};
+  std::vector<uint32_t> code =
+      spec.spirv.empty() ? makeSPIRV(spec.spirvEntryPoint, spec.localSize)
+                         : spec.spirv;
+  std::vector<flatbuffers::Offset<vk::ShaderModuleDef>> modules = {
+      vk::CreateShaderModuleDefDirect(builder, &code)};
+  std::vector<flatbuffers::Offset<vk::PipelineDef>> pipelines;
+  for (int i = 0; i < spec.pipelines; ++i)
+    pipelines.push_back(vk::CreatePipelineDefDirect(
+        builder, spec.moduleOrdinal, spec.entryPoint.c_str(),
+        spec.layoutOrdinal));
+  builder.Finish(vk::CreateExecutableDefDirect(builder, &pipelines, &sets,
+                                               &layouts, &modules),
+                 vk::ExecutableDefIdentifier());
+  return withHeader("VKE1", builder);
+}
+
+} // namespace halc::test
+
+#endif // HALC_TEST_UNIT_RUNTIME_TESTBINARIES_H
