@@ -1,0 +1,206 @@
+//===- VulkanDevice.cpp - Picking and opening a Vulkan device -------------===//
+
+#include "VulkanDevice.h"
+
+#include "../../src/Status.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace halc;
+
+std::string halc::vulkanError(const char *call, VkResult result) {
+  return std::string(call) + " failed with VkResult " + std::to_string(result);
+}
+
+namespace {
+
+const char *deviceTypeName(VkPhysicalDeviceType type) {
+  switch (type) {
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+    return "discrete GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+    return "integrated GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+    return "virtual GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_CPU:
+    return "CPU";
+  default:
+    return "other";
+  }
+}
+
+/// Discrete GPUs first, then integrated, virtual, CPU.
+int rank(VkPhysicalDeviceType type) {
+  switch (type) {
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+    return 0;
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+    return 1;
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+    return 2;
+  case VK_PHYSICAL_DEVICE_TYPE_CPU:
+    return 3;
+  default:
+    return 4;
+  }
+}
+
+halc_status_t pickPhysicalDevice(VkInstance instance,
+                                 VkPhysicalDevice &chosen) {
+  uint32_t count = 0;
+  VkResult result = vkEnumeratePhysicalDevices(instance, &count, nullptr);
+  if (result != VK_SUCCESS)
+    return makeError(vulkanError("vkEnumeratePhysicalDevices", result));
+  if (count == 0)
+    return makeError("no Vulkan device found (is a Vulkan driver installed? "
+                     "lavapipe: mesa-vulkan-drivers)");
+  std::vector<VkPhysicalDevice> devices(count);
+  vkEnumeratePhysicalDevices(instance, &count, devices.data());
+  std::vector<VkPhysicalDeviceProperties> properties(count);
+  for (uint32_t i = 0; i < count; ++i)
+    vkGetPhysicalDeviceProperties(devices[i], &properties[i]);
+
+  if (const char *wanted = std::getenv("HALC_VULKAN_DEVICE")) {
+    std::string known;
+    for (uint32_t i = 0; i < count; ++i) {
+      if (std::to_string(i) == wanted ||
+          std::strstr(properties[i].deviceName, wanted)) {
+        chosen = devices[i];
+        return nullptr;
+      }
+      known += "\n  " + std::to_string(i) + ": " + properties[i].deviceName +
+               " (" + deviceTypeName(properties[i].deviceType) + ")";
+    }
+    return makeError(std::string("HALC_VULKAN_DEVICE='") + wanted +
+                     "' matches no device; the devices are:" + known);
+  }
+  uint32_t best = 0;
+  for (uint32_t i = 1; i < count; ++i)
+    if (rank(properties[i].deviceType) < rank(properties[best].deviceType))
+      best = i;
+  chosen = devices[best];
+  return nullptr;
+}
+
+} // namespace
+
+halc_status_t VulkanDevice::open() {
+  VkApplicationInfo application = {VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  application.pApplicationName = "halc";
+  application.apiVersion = VK_API_VERSION_1_1;
+  VkInstanceCreateInfo instanceInfo = {VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  instanceInfo.pApplicationInfo = &application;
+  VkResult result = vkCreateInstance(&instanceInfo, nullptr, &instance);
+  if (result != VK_SUCCESS)
+    return makeError(vulkanError("vkCreateInstance", result) +
+                     " (no Vulkan loader or driver?)");
+  if (halc_status_t status = pickPhysicalDevice(instance, physicalDevice))
+    return status;
+  vkGetPhysicalDeviceProperties(physicalDevice, &properties);
+  vkGetPhysicalDeviceMemoryProperties(physicalDevice, &memoryProperties);
+
+  uint32_t familyCount = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, &familyCount,
+                                           nullptr);
+  std::vector<VkQueueFamilyProperties> families(familyCount);
+  vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, &familyCount,
+                                           families.data());
+  queueFamily = UINT32_MAX;
+  for (uint32_t i = 0; i < familyCount; ++i)
+    if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+      queueFamily = i;
+      timestampBits = families[i].timestampValidBits;
+      break;
+    }
+  if (queueFamily == UINT32_MAX)
+    return makeError(std::string("Vulkan device '") + properties.deviceName +
+                     "' has no compute queue");
+
+  // Turn on what kernels on narrow and wide types need, where the device
+  // has it.
+  VkPhysicalDevice8BitStorageFeatures storage8 = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES};
+  VkPhysicalDevice16BitStorageFeatures storage16 = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+  VkPhysicalDeviceShaderFloat16Int8Features float16Int8 = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
+  storage16.pNext = &storage8;
+  float16Int8.pNext = &storage16;
+  VkPhysicalDeviceFeatures2 features = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features.pNext = &float16Int8;
+  vkGetPhysicalDeviceFeatures2(physicalDevice, &features);
+  VkPhysicalDeviceFeatures2 enabled = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  enabled.features.shaderInt16 = features.features.shaderInt16;
+  enabled.features.shaderInt64 = features.features.shaderInt64;
+  enabled.features.shaderFloat64 = features.features.shaderFloat64;
+  enabled.pNext = &float16Int8;
+
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo queueInfo = {
+      VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queueInfo.queueFamilyIndex = queueFamily;
+  queueInfo.queueCount = 1;
+  queueInfo.pQueuePriorities = &priority;
+  VkDeviceCreateInfo deviceInfo = {VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  deviceInfo.pNext = &enabled;
+  deviceInfo.queueCreateInfoCount = 1;
+  deviceInfo.pQueueCreateInfos = &queueInfo;
+  result = vkCreateDevice(physicalDevice, &deviceInfo, nullptr, &device);
+  if (result != VK_SUCCESS)
+    return makeError(vulkanError("vkCreateDevice", result));
+  vkGetDeviceQueue(device, queueFamily, 0, &queue);
+
+  VkCommandPoolCreateInfo poolInfo = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  poolInfo.queueFamilyIndex = queueFamily;
+  result = vkCreateCommandPool(device, &poolInfo, nullptr, &commandPool);
+  if (result != VK_SUCCESS)
+    return makeError(vulkanError("vkCreateCommandPool", result));
+  return nullptr;
+}
+
+VulkanDevice::~VulkanDevice() {
+  if (device) {
+    vkDeviceWaitIdle(device);
+    if (commandPool)
+      vkDestroyCommandPool(device, commandPool, nullptr);
+    vkDestroyDevice(device, nullptr);
+  }
+  if (instance)
+    vkDestroyInstance(instance, nullptr);
+}
+
+halc_status_t VulkanDevice::findMemoryType(uint32_t typeBits,
+                                           VkMemoryPropertyFlags wanted,
+                                           uint32_t &index) const {
+  for (uint32_t i = 0; i < memoryProperties.memoryTypeCount; ++i)
+    if ((typeBits & (1u << i)) &&
+        (memoryProperties.memoryTypes[i].propertyFlags & wanted) == wanted) {
+      index = i;
+      return nullptr;
+    }
+  return makeError("Vulkan device has no memory type with properties " +
+                   std::to_string(wanted));
+}
+
+extern "C" halc_status_t
+halc_vulkan_device_create(halc_vulkan_device_t **out) {
+  *out = nullptr;
+  auto device = std::make_unique<halc_vulkan_device_s>();
+  if (halc_status_t status = device->vulkan.open())
+    return status;
+  *out = device.release();
+  return nullptr;
+}
+
+extern "C" void halc_vulkan_device_free(halc_vulkan_device_t *device) {
+  delete device;
+}
+
+extern "C" const char *
+halc_vulkan_device_name(const halc_vulkan_device_t *device) {
+  return device->vulkan.properties.deviceName;
+}

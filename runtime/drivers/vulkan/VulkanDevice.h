@@ -1,0 +1,45 @@
+//===- VulkanDevice.h - An open Vulkan device --------------------*- C++ -*-===//
+
+#ifndef HALC_RUNTIME_DRIVERS_VULKAN_VULKANDEVICE_H
+#define HALC_RUNTIME_DRIVERS_VULKAN_VULKANDEVICE_H
+
+#include "halc/vulkan.h"
+
+#include <vulkan/vulkan.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace halc {
+
+/// "<call> failed with VkResult <n>".
+std::string vulkanError(const char *call, VkResult result);
+
+/// An instance, a physical device, a logical device with one compute queue,
+/// and a command pool on it.
+struct VulkanDevice {
+  ~VulkanDevice();
+  halc_status_t open();
+  /// A memory type among `typeBits` with all of `wanted`.
+  halc_status_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags wanted,
+                               uint32_t &index) const;
+
+  VkInstance instance = VK_NULL_HANDLE;
+  VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties properties = {};
+  VkPhysicalDeviceMemoryProperties memoryProperties = {};
+  VkDevice device = VK_NULL_HANDLE;
+  uint32_t queueFamily = 0;
+  uint32_t timestampBits = 0;
+  VkQueue queue = VK_NULL_HANDLE;
+  VkCommandPool commandPool = VK_NULL_HANDLE;
+};
+
+} // namespace halc
+
+struct halc_vulkan_device_s {
+  halc::VulkanDevice vulkan;
+};
+
+#endif // HALC_RUNTIME_DRIVERS_VULKAN_VULKANDEVICE_H
