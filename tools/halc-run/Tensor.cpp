@@ -1,0 +1,340 @@
+//===- Tensor.cpp - Host tensors for halc-run -----------------------------===//
+
+#include "Tensor.h"
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+using namespace halc;
+
+namespace {
+
+struct TypeName {
+  halc_element_type_t type;
+  const char *mlir;
+  const char *numpy;
+};
+
+const TypeName kTypes[] = {
+    {HALC_ELEMENT_TYPE_F16, "f16", "<f2"}, {HALC_ELEMENT_TYPE_F32, "f32", "<f4"},
+    {HALC_ELEMENT_TYPE_F64, "f64", "<f8"}, {HALC_ELEMENT_TYPE_I8, "i8", "|i1"},
+    {HALC_ELEMENT_TYPE_I16, "i16", "<i2"}, {HALC_ELEMENT_TYPE_I32, "i32", "<i4"},
+    {HALC_ELEMENT_TYPE_I64, "i64", "<i8"},
+};
+
+bool isFloat(halc_element_type_t type) {
+  return type == HALC_ELEMENT_TYPE_F16 || type == HALC_ELEMENT_TYPE_F32 ||
+         type == HALC_ELEMENT_TYPE_F64;
+}
+
+void allocate(Tensor &tensor) {
+  tensor.bytes.assign(tensor.count() * halc_element_type_size(tensor.type), 0);
+}
+
+bool readNpy(const std::string &path, Tensor &tensor, std::string &error) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    error = "cannot open '" + path + "'";
+    return false;
+  }
+  std::vector<char> bytes((std::istreambuf_iterator<char>(file)),
+                          std::istreambuf_iterator<char>());
+  if (bytes.size() < 10 || std::memcmp(bytes.data(), "\x93NUMPY", 6) != 0) {
+    error = "'" + path + "' is not a .npy file";
+    return false;
+  }
+  size_t headerLength, headerStart;
+  if (bytes[6] == 1) {
+    headerLength = uint8_t(bytes[8]) | (uint8_t(bytes[9]) << 8);
+    headerStart = 10;
+  } else {
+    headerLength = uint8_t(bytes[8]) | (uint8_t(bytes[9]) << 8) |
+                   (uint8_t(bytes[10]) << 16) | (size_t(uint8_t(bytes[11])) << 24);
+    headerStart = 12;
+  }
+  if (headerStart + headerLength > bytes.size()) {
+    error = "'" + path + "' has a truncated .npy header";
+    return false;
+  }
+  std::string header(bytes.data() + headerStart, headerLength);
+  const TypeName *found = nullptr;
+  for (const TypeName &name : kTypes)
+    if (header.find(std::string("'") + name.numpy + "'") != std::string::npos)
+      found = &name;
+  if (!found || header.find("'fortran_order': False") == std::string::npos) {
+    error = "'" + path + "' holds a type or order halc-run does not read "
+            "(little-endian f16/f32/f64/i8/i16/i32/i64, C order): " + header;
+    return false;
+  }
+  tensor.type = found->type;
+  tensor.shape.clear();
+  size_t open = header.find("'shape': (");
+  size_t close = header.find(')', open);
+  if (open == std::string::npos || close == std::string::npos) {
+    error = "'" + path + "' has no shape in its .npy header";
+    return false;
+  }
+  std::stringstream dims(header.substr(open + 10, close - open - 10));
+  std::string dim;
+  while (std::getline(dims, dim, ','))
+    if (dim.find_first_not_of(' ') != std::string::npos)
+      tensor.shape.push_back(std::stoll(dim));
+  allocate(tensor);
+  size_t dataStart = headerStart + headerLength;
+  if (bytes.size() - dataStart != tensor.bytes.size()) {
+    error = "'" + path + "' has " + std::to_string(bytes.size() - dataStart) +
+            " bytes of data; its shape needs " +
+            std::to_string(tensor.bytes.size());
+    return false;
+  }
+  std::memcpy(tensor.bytes.data(), bytes.data() + dataStart, tensor.bytes.size());
+  return true;
+}
+
+} // namespace
+
+size_t Tensor::count() const {
+  size_t n = 1;
+  for (int64_t dim : shape)
+    n *= dim;
+  return n;
+}
+
+double Tensor::get(size_t i) const {
+  const uint8_t *p = bytes.data() + i * halc_element_type_size(type);
+  switch (type) {
+  case HALC_ELEMENT_TYPE_F16: {
+    uint16_t v;
+    std::memcpy(&v, p, 2);
+    return halfToFloat(v);
+  }
+  case HALC_ELEMENT_TYPE_F32: {
+    float v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  case HALC_ELEMENT_TYPE_F64: {
+    double v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  case HALC_ELEMENT_TYPE_I8:
+    return int8_t(*p);
+  case HALC_ELEMENT_TYPE_I16: {
+    int16_t v;
+    std::memcpy(&v, p, 2);
+    return v;
+  }
+  case HALC_ELEMENT_TYPE_I32: {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  case HALC_ELEMENT_TYPE_I64: {
+    int64_t v;
+    std::memcpy(&v, p, 8);
+    return double(v);
+  }
+  }
+  return 0;
+}
+
+void Tensor::set(size_t i, double value) {
+  uint8_t *p = bytes.data() + i * halc_element_type_size(type);
+  switch (type) {
+  case HALC_ELEMENT_TYPE_F16: {
+    uint16_t v = floatToHalf(float(value));
+    std::memcpy(p, &v, 2);
+    return;
+  }
+  case HALC_ELEMENT_TYPE_F32: {
+    float v = float(value);
+    std::memcpy(p, &v, 4);
+    return;
+  }
+  case HALC_ELEMENT_TYPE_F64:
+    std::memcpy(p, &value, 8);
+    return;
+  case HALC_ELEMENT_TYPE_I8:
+    *p = uint8_t(int8_t(std::llround(value)));
+    return;
+  case HALC_ELEMENT_TYPE_I16: {
+    int16_t v = int16_t(std::llround(value));
+    std::memcpy(p, &v, 2);
+    return;
+  }
+  case HALC_ELEMENT_TYPE_I32: {
+    int32_t v = int32_t(std::llround(value));
+    std::memcpy(p, &v, 4);
+    return;
+  }
+  case HALC_ELEMENT_TYPE_I64: {
+    int64_t v = std::llround(value);
+    std::memcpy(p, &v, 8);
+    return;
+  }
+  }
+}
+
+bool halc::parseTensor(const std::string &text, Tensor &tensor,
+                       std::string &error) {
+  if (!text.empty() && text[0] == '@')
+    return readNpy(text.substr(1), tensor, error);
+  size_t equals = text.find('=');
+  std::string type = text.substr(0, equals);
+  // Dimensions then the element type, separated by 'x'.
+  std::vector<std::string> parts;
+  std::stringstream stream(type);
+  std::string part;
+  while (std::getline(stream, part, 'x'))
+    parts.push_back(part);
+  const TypeName *found = nullptr;
+  for (const TypeName &name : kTypes)
+    if (!parts.empty() && parts.back() == name.mlir)
+      found = &name;
+  if (!found) {
+    error = "'" + text + "' does not start with a type such as 2x3xf32";
+    return false;
+  }
+  tensor.type = found->type;
+  tensor.shape.clear();
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    char *end = nullptr;
+    long long dim = std::strtoll(parts[i].c_str(), &end, 10);
+    if (parts[i].empty() || *end || dim < 0) {
+      error = "'" + type + "' has a bad dimension '" + parts[i] + "'";
+      return false;
+    }
+    tensor.shape.push_back(dim);
+  }
+  allocate(tensor);
+  std::vector<double> values;
+  if (equals != std::string::npos) {
+    std::string list = text.substr(equals + 1);
+    for (char &c : list)
+      if (c == '[' || c == ']' || c == ' ')
+        c = ',';
+    std::stringstream items(list);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+      if (item.empty())
+        continue;
+      char *end = nullptr;
+      double value = std::strtod(item.c_str(), &end);
+      if (*end) {
+        error = "'" + item + "' is not a number";
+        return false;
+      }
+      values.push_back(value);
+    }
+  }
+  if (values.size() != 1 && values.size() != tensor.count()) {
+    error = "'" + type + "' needs " + std::to_string(tensor.count()) +
+            " values (or one for all); got " + std::to_string(values.size());
+    return false;
+  }
+  for (size_t i = 0; i < tensor.count(); ++i)
+    tensor.set(i, values.size() == 1 ? values[0] : values[i]);
+  return true;
+}
+
+std::string halc::formatType(halc_element_type_t type,
+                             const std::vector<int64_t> &shape) {
+  std::string text;
+  for (int64_t dim : shape)
+    text += std::to_string(dim) + "x";
+  return text + halc_element_type_name(type);
+}
+
+std::string halc::formatTensor(const Tensor &tensor) {
+  std::ostringstream os;
+  os << formatType(tensor.type, tensor.shape) << "=";
+  size_t inner = tensor.shape.empty() ? 1 : tensor.shape.back();
+  for (size_t i = 0; i < tensor.count(); ++i) {
+    if (!tensor.shape.empty() && i % (inner ? inner : 1) == 0)
+      os << "[";
+    else if (i > 0)
+      os << " ";
+    double value = tensor.get(i);
+    if (isFloat(tensor.type))
+      os << value;
+    else
+      os << static_cast<long long>(value);
+    if (!tensor.shape.empty() && (i + 1) % (inner ? inner : 1) == 0)
+      os << "]";
+  }
+  return os.str();
+}
+
+bool halc::writeNpy(const std::string &path, const Tensor &tensor,
+                    std::string &error) {
+  const char *numpy = nullptr;
+  for (const TypeName &name : kTypes)
+    if (name.type == tensor.type)
+      numpy = name.numpy;
+  std::string shape = "(";
+  for (int64_t dim : tensor.shape)
+    shape += std::to_string(dim) + ",";
+  shape += ")";
+  std::string header = std::string("{'descr': '") + numpy +
+                       "', 'fortran_order': False, 'shape': " + shape + ", }";
+  // Pad so that the data starts at a multiple of 64 bytes.
+  size_t total = 10 + header.size() + 1;
+  header += std::string((64 - total % 64) % 64, ' ') + "\n";
+  std::ofstream file(path, std::ios::binary);
+  if (!file) {
+    error = "cannot write '" + path + "'";
+    return false;
+  }
+  uint16_t length = header.size();
+  file.write("\x93NUMPY\x01\x00", 8);
+  file.put(char(length & 0xff));
+  file.put(char(length >> 8));
+  file << header;
+  file.write(reinterpret_cast<const char *>(tensor.bytes.data()),
+             tensor.bytes.size());
+  return bool(file);
+}
+
+float halc::halfToFloat(uint16_t half) {
+  uint32_t sign = (half >> 15) & 1, exponent = (half >> 10) & 0x1f,
+           mantissa = half & 0x3ff;
+  float value;
+  if (exponent == 0)
+    value = std::ldexp(float(mantissa), -24);
+  else if (exponent == 31)
+    value = mantissa ? NAN : INFINITY;
+  else
+    value = std::ldexp(float(mantissa | 0x400), int(exponent) - 25);
+  return sign ? -value : value;
+}
+
+uint16_t halc::floatToHalf(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  uint16_t sign = (bits >> 16) & 0x8000;
+  if (std::isnan(value))
+    return sign | 0x7e00;
+  float magnitude = std::fabs(value);
+  if (magnitude >= 65520.0f)
+    return sign | 0x7c00;
+  if (magnitude < std::ldexp(1.0f, -24) / 2)
+    return sign;
+  int exponent;
+  std::frexp(magnitude, &exponent); // magnitude = m * 2^exponent, m in [0.5,1)
+  int halfExponent = exponent - 1 + 15;
+  if (halfExponent <= 0) // subnormal: units of 2^-24
+    return sign | uint16_t(std::nearbyint(std::ldexp(magnitude, 24)));
+  uint32_t mantissa =
+      uint32_t(std::nearbyint(std::ldexp(magnitude, 10 - (exponent - 1))));
+  if (mantissa == 0x800) { // rounded up to the next power of two
+    mantissa = 0x400;
+    ++halfExponent;
+  }
+  if (halfExponent >= 31)
+    return sign | 0x7c00;
+  return sign | uint16_t(halfExponent << 10) | uint16_t(mantissa & 0x3ff);
+}

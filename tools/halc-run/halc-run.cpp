@@ -1,0 +1,229 @@
+//===- halc-run.cpp - Run a compiled module's function on a GPU -----------===//
+//
+//   halc-run module.halm --function=add --input=4xf32=1,2,3,4 --input=@b.npy
+//
+// Runs on Vulkan (HALC_VULKAN_DEVICE picks the device). Prints the results
+// in IREE's form or writes them with --output=@file.npy; with
+// --expected_output compares against given values (exit 1 on mismatch);
+// --benchmark=N prints the median GPU time of each dispatch over N runs.
+// Links the runtime only (no LLVM, no MLIR), so it runs where no compiler is
+// installed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compare.h"
+#include "Tensor.h"
+
+#include "halc/runtime.h"
+#include "halc/vulkan.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace halc;
+
+namespace {
+
+struct Options {
+  std::string module;
+  std::string function;
+  std::vector<std::string> inputs, outputs, expected;
+  uint32_t benchmark = 0;
+};
+
+const char kUsage[] =
+    "usage: halc-run MODULE.halm [--function=NAME] [--input=VALUE]... "
+    "[--output=@FILE.npy]... [--expected_output=VALUE]... [--benchmark=N]\n"
+    "  VALUE: 2x3xf32=1,2,3,4,5,6 (one value fills the tensor) or @FILE.npy\n"
+    "  HALC_VULKAN_DEVICE=<index or part of the name> picks the Vulkan device\n";
+
+bool parseOptions(int argc, char **argv, Options &options) {
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&](const char *flag, std::string &out) {
+      std::string prefix = std::string(flag) + "=";
+      if (arg.compare(0, prefix.size(), prefix) != 0)
+        return false;
+      out = arg.substr(prefix.size());
+      return true;
+    };
+    std::string text;
+    if (value("--function", options.function))
+      continue;
+    if (value("--input", text)) {
+      options.inputs.push_back(text);
+    } else if (value("--output", text)) {
+      options.outputs.push_back(text);
+    } else if (value("--expected_output", text)) {
+      options.expected.push_back(text);
+    } else if (value("--benchmark", text)) {
+      options.benchmark = std::strtoul(text.c_str(), nullptr, 10);
+      if (options.benchmark == 0) {
+        std::fprintf(stderr, "error: --benchmark needs a count > 0\n");
+        return false;
+      }
+    } else if (arg == "--help" || arg == "-h") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    } else if (arg.compare(0, 2, "--") == 0 || !options.module.empty()) {
+      std::fprintf(stderr, "error: unknown argument '%s'\n%s", arg.c_str(),
+                   kUsage);
+      return false;
+    } else {
+      options.module = arg;
+    }
+  }
+  if (options.module.empty()) {
+    std::fprintf(stderr, "error: no module file given\n%s", kUsage);
+    return false;
+  }
+  return true;
+}
+
+/// Prints the status's message and frees it; true if there was an error.
+bool failedWith(halc_status_t status) {
+  if (!status)
+    return false;
+  std::fprintf(stderr, "error: %s\n", halc_status_message(status));
+  halc_status_free(status);
+  return true;
+}
+
+std::vector<int64_t> shapeOf(const halc_tensor_type_t &type) {
+  return std::vector<int64_t>(type.shape, type.shape + type.rank);
+}
+
+int run(const Options &options) {
+  halc_module_t *module = nullptr;
+  if (failedWith(halc_module_load_file(options.module.c_str(), &module)))
+    return 1;
+  std::unique_ptr<halc_module_t, void (*)(halc_module_t *)> moduleOwner(
+      module, halc_module_free);
+  const halc_function_t *function = nullptr;
+  if (options.function.empty()) {
+    if (halc_module_function_count(module) != 1) {
+      std::fprintf(stderr, "error: the module has %zu functions; pick one "
+                           "with --function\n",
+                   halc_module_function_count(module));
+      return 1;
+    }
+    function = halc_module_function(module, 0);
+  } else if (failedWith(halc_module_lookup_function(
+                 module, options.function.c_str(), &function))) {
+    return 1;
+  }
+
+  if (options.inputs.size() != function->argument_count) {
+    std::fprintf(stderr, "error: @%s takes %zu arguments; %zu --input given\n",
+                 function->name, function->argument_count,
+                 options.inputs.size());
+    return 1;
+  }
+  std::vector<Tensor> inputs(function->argument_count);
+  std::vector<const void *> argumentData;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    std::string error;
+    if (!parseTensor(options.inputs[i], inputs[i], error)) {
+      std::fprintf(stderr, "error: --input %zu: %s\n", i, error.c_str());
+      return 1;
+    }
+    const halc_tensor_type_t &type = function->arguments[i];
+    if (inputs[i].type != type.element_type || inputs[i].shape != shapeOf(type)) {
+      std::fprintf(stderr, "error: --input %zu is %s; @%s takes %s\n", i,
+                   formatType(inputs[i].type, inputs[i].shape).c_str(),
+                   function->name,
+                   formatType(type.element_type, shapeOf(type)).c_str());
+      return 1;
+    }
+    argumentData.push_back(inputs[i].bytes.data());
+  }
+  std::vector<Tensor> results(function->result_count);
+  std::vector<void *> resultData;
+  for (size_t i = 0; i < results.size(); ++i) {
+    results[i].type = function->results[i].element_type;
+    results[i].shape = shapeOf(function->results[i]);
+    results[i].bytes.resize(results[i].count() *
+                            halc_element_type_size(results[i].type));
+    resultData.push_back(results[i].bytes.data());
+  }
+
+  halc_vulkan_device_t *device = nullptr;
+  if (failedWith(halc_vulkan_device_create(&device)))
+    return 1;
+  std::unique_ptr<halc_vulkan_device_t, void (*)(halc_vulkan_device_t *)>
+      deviceOwner(device, halc_vulkan_device_free);
+  uint32_t repetitions = std::max<uint32_t>(1, options.benchmark);
+  std::vector<double> times(function->dispatch_count * repetitions);
+  if (failedWith(halc_vulkan_run(device, module, function, argumentData.data(),
+                                 resultData.data(), repetitions,
+                                 times.data())))
+    return 1;
+
+  if (options.benchmark) {
+    std::printf("device: %s\n", halc_vulkan_device_name(device));
+    for (size_t d = 0; d < function->dispatch_count; ++d) {
+      std::vector<double> samples(times.begin() + d * repetitions,
+                                  times.begin() + (d + 1) * repetitions);
+      std::sort(samples.begin(), samples.end());
+      halc_export_info_t info;
+      const halc_dispatch_t &dispatch = function->dispatches[d];
+      halc_executable_export_info(
+          halc_module_executable(module, dispatch.executable),
+          dispatch.export_ordinal, &info);
+      std::printf("dispatch %zu @%s: median %.4f ms over %u runs\n", d,
+                  info.name, samples[samples.size() / 2], repetitions);
+    }
+  }
+
+  int status = 0;
+  for (size_t i = 0; i < results.size(); ++i) {
+    std::string error;
+    if (i < options.outputs.size()) {
+      const std::string &output = options.outputs[i];
+      if (output.empty() || output[0] != '@' ||
+          !writeNpy(output.substr(1), results[i], error)) {
+        std::fprintf(stderr, "error: --output %zu: %s\n", i,
+                     error.empty() ? "expected @FILE.npy" : error.c_str());
+        return 1;
+      }
+    } else if (options.expected.empty() && !options.benchmark) {
+      std::printf("result[%zu]: %s\n", i, formatTensor(results[i]).c_str());
+    }
+  }
+  if (!options.expected.empty()) {
+    if (options.expected.size() != results.size()) {
+      std::fprintf(stderr, "error: @%s has %zu results; %zu "
+                           "--expected_output given\n",
+                   function->name, results.size(), options.expected.size());
+      return 1;
+    }
+    for (size_t i = 0; i < results.size(); ++i) {
+      Tensor expected;
+      std::string error;
+      if (!parseTensor(options.expected[i], expected, error)) {
+        std::fprintf(stderr, "error: --expected_output %zu: %s\n", i,
+                     error.c_str());
+        return 1;
+      }
+      Comparison comparison = compare(results[i], expected);
+      std::printf("result[%zu]: %s\n", i, comparison.summary.c_str());
+      if (!comparison.matches)
+        status = 1;
+    }
+  }
+  return status;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options options;
+  if (!parseOptions(argc, argv, options))
+    return 1;
+  return run(options);
+}
