@@ -1,6 +1,7 @@
 # lit configuration of halc's IR tests: one file per feature, mirroring
 # compiler/. Runs halc-opt and halc-compile from the build tree with LLVM 22's
 # FileCheck and not.
+import glob
 import os
 import shutil
 
@@ -16,6 +17,7 @@ config.test_exec_root = os.path.join(config.halc_obj_root, "test", "lit")
 tool_dirs = [
     os.path.join(config.halc_obj_root, "tools", "halc-opt"),
     os.path.join(config.halc_obj_root, "tools", "halc-compile"),
+    os.path.join(config.halc_obj_root, "tools", "halc-run"),
     config.llvm_tools_dir,
 ]
 config.environment["PATH"] = os.pathsep.join(
@@ -27,3 +29,9 @@ config.substitutions.append(("%schemas", os.path.join(config.halc_src_root, "sch
 # validator halc links; tests that use it say REQUIRES: spirv-val.
 if shutil.which("spirv-val"):
     config.available_features.add("spirv-val")
+
+# Kernels run on Mesa's lavapipe (the CPU) where it is installed; tests that
+# run them say REQUIRES: lavapipe and pick it with HALC_VULKAN_DEVICE.
+if glob.glob("/usr/share/vulkan/icd.d/lvp_icd*.json"):
+    config.available_features.add("lavapipe")
+    config.environment["HALC_VULKAN_DEVICE"] = "llvmpipe"
