@@ -4,15 +4,19 @@
 //
 // Runs on Vulkan (HALC_VULKAN_DEVICE picks the device). Prints the results
 // in IREE's form or writes them with --output=@file.npy; with
-// --expected_output compares against given values (exit 1 on mismatch);
-// --benchmark=N prints the median GPU time of each dispatch over N runs.
-// Links the runtime only (no LLVM, no MLIR), so it runs where no compiler is
-// installed.
+// --expected_output compares against given values and --reference=cpu
+// against the input MLIR run on the CPU by upstream MLIR (exit 1 on a
+// mismatch); --benchmark=N prints the median GPU time of each dispatch over
+// N runs. Its execution path links the runtime only (no LLVM, no MLIR), so
+// a runtime-only build runs where no compiler is installed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Compare.h"
 #include "Tensor.h"
+#ifdef HALC_HAVE_CPU_REFERENCE
+#include "CPUReference.h"
+#endif
 
 #include "halc/runtime.h"
 #include "halc/vulkan.h"
@@ -34,11 +38,13 @@ struct Options {
   std::string function;
   std::vector<std::string> inputs, outputs, expected;
   uint32_t benchmark = 0;
+  bool cpuReference = false;
 };
 
 const char kUsage[] =
     "usage: halc-run MODULE.halm [--function=NAME] [--input=VALUE]... "
-    "[--output=@FILE.npy]... [--expected_output=VALUE]... [--benchmark=N]\n"
+    "[--output=@FILE.npy]... [--expected_output=VALUE]... [--reference=cpu] "
+    "[--benchmark=N]\n"
     "  VALUE: 2x3xf32=1,2,3,4,5,6 (one value fills the tensor) or @FILE.npy\n"
     "  HALC_VULKAN_DEVICE=<index or part of the name> picks the Vulkan device\n";
 
@@ -67,6 +73,18 @@ bool parseOptions(int argc, char **argv, Options &options) {
         std::fprintf(stderr, "error: --benchmark needs a count > 0\n");
         return false;
       }
+    } else if (value("--reference", text)) {
+      if (text != "cpu") {
+        std::fprintf(stderr, "error: --reference=%s: only cpu is known\n",
+                     text.c_str());
+        return false;
+      }
+#ifndef HALC_HAVE_CPU_REFERENCE
+      std::fprintf(stderr, "error: --reference=cpu needs the host build of "
+                           "halc-run (this one is runtime-only)\n");
+      return false;
+#endif
+      options.cpuReference = true;
     } else if (arg == "--help" || arg == "-h") {
       std::fputs(kUsage, stdout);
       std::exit(0);
@@ -191,7 +209,8 @@ int run(const Options &options) {
                      error.empty() ? "expected @FILE.npy" : error.c_str());
         return 1;
       }
-    } else if (options.expected.empty() && !options.benchmark) {
+    } else if (options.expected.empty() && !options.cpuReference &&
+               !options.benchmark) {
       std::printf("result[%zu]: %s\n", i, formatTensor(results[i]).c_str());
     }
   }
@@ -216,6 +235,31 @@ int run(const Options &options) {
         status = 1;
     }
   }
+#ifdef HALC_HAVE_CPU_REFERENCE
+  if (options.cpuReference) {
+    const char *path, *text;
+    size_t size;
+    halc_module_source(module, &path, &text, &size);
+    if (size == 0) {
+      std::fprintf(stderr, "error: the module does not hold its input, which "
+                           "--reference=cpu runs\n");
+      return 1;
+    }
+    std::vector<Tensor> reference = results;
+    std::string error;
+    if (!runOnCPU(std::string(text, size), function->name, inputs, reference,
+                  error)) {
+      std::fprintf(stderr, "error: --reference=cpu: %s\n", error.c_str());
+      return 1;
+    }
+    for (size_t i = 0; i < results.size(); ++i) {
+      Comparison comparison = compare(results[i], reference[i]);
+      std::printf("result[%zu] vs cpu: %s\n", i, comparison.summary.c_str());
+      if (!comparison.matches)
+        status = 1;
+    }
+  }
+#endif
   return status;
 }
 

@@ -33,3 +33,10 @@ func.func @iota(%a: tensor<5xi32>) -> tensor<5xi32> {
   } -> tensor<5xi32>
   return %r : tensor<5xi32>
 }
+
+// --reference=cpu runs the module's own input through upstream MLIR on the
+// CPU and compares.
+// RUN: halc-run %t.halm --function=add --input=2x3xf32=1,2,3,4,5,6 --input=2x3xf32=0.25 --reference=cpu | FileCheck %s --check-prefix=REFERENCE
+// RUN: halc-run %t.halm --function=iota --input=5xi32=-3 --reference=cpu | FileCheck %s --check-prefix=REFERENCE-INT
+// REFERENCE: result[0] vs cpu: matches 2x3xf32 (largest error 0, tolerance 0.0001)
+// REFERENCE-INT: result[0] vs cpu: matches 5xi32 (largest error 0, tolerance 0)
