@@ -130,18 +130,29 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
   linalg::hoistRedundantVectorTransfers(dispatch);
   vector::transferOpflowOpt(rewriter, dispatch);
 
-  // Contractions to outer products to FMAs; transfers to minor identities.
+  // Transfers to minor identities (reads along the innermost dimension), then
+  // broadcasts and transposes in registers.
   if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
+        vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+      })))
+    return dispatch.emitError("could not lower the vector transfers' maps");
+
+  // Contractions to outer products to FMAs. Unit dimensions (a batch of one)
+  // go first, so that a batched contraction is a plain one.
+  if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
+        vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
         vector::populateVectorContractLoweringPatterns(
             patterns, vector::VectorContractLowering::OuterProduct);
         vector::populateVectorOuterProductLoweringPatterns(patterns);
         vector::populateVectorMultiReductionLoweringPatterns(
             patterns, vector::VectorMultiReductionLowering::InnerReduction);
-        vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
         vector::populateVectorTransposeLoweringPatterns(
             patterns, vector::VectorTransposeLowering::EltWise);
       })))
     return dispatch.emitError("could not lower the vector contractions");
+
+  if (failed(splitLoopCarriedVectors(dispatch)))
+    return dispatch.emitError("could not split the vectors loops carry");
 
   // n-D to 1-D pieces of at most four elements.
   if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
@@ -153,8 +164,6 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
         vector::populateVectorShapeCastLoweringPatterns(patterns);
       })))
     return dispatch.emitError("could not unroll the vector ops");
-  if (failed(splitLoopCarriedVectors(dispatch)))
-    return dispatch.emitError("could not split the vectors loops carry");
 
   // 1-D transfers to loads and stores.
   if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {

@@ -1,0 +1,28 @@
+# Numeric end-to-end tests: each .mlir file is compiled with halc-compile and
+# every function in it is run on Vulkan (lavapipe in CI) on random inputs and
+# compared with upstream MLIR's CPU lowering of the same input.
+import glob
+import os
+import sys
+
+import lit.formats
+
+config.name = "halc-e2e"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.halc_obj_root, "test", "e2e")
+
+tool_dirs = [
+    os.path.join(config.halc_obj_root, "tools", "halc-compile"),
+    os.path.join(config.halc_obj_root, "tools", "halc-run"),
+    config.llvm_tools_dir,
+]
+config.environment["PATH"] = os.pathsep.join(
+    tool_dirs + [config.environment.get("PATH", os.environ["PATH"])])
+config.substitutions.append(
+    ("%e2e", sys.executable + " " + os.path.join(config.test_source_root, "run_e2e.py")))
+
+if glob.glob("/usr/share/vulkan/icd.d/lvp_icd*.json"):
+    config.available_features.add("lavapipe")
+    config.environment["HALC_VULKAN_DEVICE"] = "llvmpipe"

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Compiles an MLIR file with halc-compile, then runs every public function
+on Vulkan with halc-run on random inputs (a fixed seed per function) and
+compares each result with the CPU reference (--reference=cpu).
+
+  run_e2e.py FILE.mlir [halc-compile flags...]
+
+Prints one line per result; exits 1 if any differs or anything fails."""
+import os
+import random
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+NUMPY = {"f16": ("<f2", "e"), "f32": ("<f4", "f"), "f64": ("<f8", "d"),
+         "i8": ("|i1", "b"), "i16": ("<i2", "h"), "i32": ("<i4", "i"),
+         "i64": ("<i8", "q")}
+SIGNATURE = re.compile(r"func\.func @(\w+)\(([^)]*)\)")
+TENSOR = re.compile(r"tensor<((?:\d+x)*)(\w+)>")
+
+
+def write_npy(path, shape, element, values):
+    descr, code = NUMPY[element]
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (
+        descr, "".join("%d," % d for d in shape))
+    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
+        f.write(header.encode())
+        f.write(struct.pack("<%d%s" % (len(values), code), *values))
+
+
+def random_values(rng, element, count):
+    if element.startswith("f"):
+        return [rng.uniform(-1.0, 1.0) for _ in range(count)]
+    return [rng.randint(-100, 100) for _ in range(count)]
+
+
+def main():
+    source, flags = sys.argv[1], sys.argv[2:]
+    work = tempfile.mkdtemp(prefix="halc-e2e-")
+    module = os.path.join(work, "module.halm")
+    compiled = subprocess.run(["halc-compile", source, "-o", module] + flags,
+                              capture_output=True, text=True)
+    if compiled.returncode != 0:
+        print("halc-compile failed:\n" + compiled.stderr)
+        return 1
+    failures = 0
+    text = open(source).read()
+    for name, arguments in SIGNATURE.findall(text):
+        rng = random.Random(name)
+        inputs = []
+        for index, (dims, element) in enumerate(TENSOR.findall(arguments)):
+            shape = [int(d) for d in dims.split("x") if d]
+            count = 1
+            for d in shape:
+                count *= d
+            path = os.path.join(work, "%s.%d.npy" % (name, index))
+            write_npy(path, shape, element, random_values(rng, element, count))
+            inputs.append("--input=@" + path)
+        run = subprocess.run(["halc-run", module, "--function=" + name,
+                              "--reference=cpu"] + inputs,
+                             capture_output=True, text=True)
+        for line in run.stdout.splitlines():
+            print("@%s: %s" % (name, line))
+        if run.returncode != 0:
+            failures += 1
+            print("@%s: FAILED (exit %d) %s" % (name, run.returncode,
+                                                run.stderr.strip()))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
