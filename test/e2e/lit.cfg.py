@@ -22,6 +22,8 @@ config.environment["PATH"] = os.pathsep.join(
     tool_dirs + [config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(
     ("%e2e", sys.executable + " " + os.path.join(config.test_source_root, "run_e2e.py")))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%schemas", os.path.join(config.halc_src_root, "schemas")))
 
 if glob.glob("/usr/share/vulkan/icd.d/lvp_icd*.json"):
     config.available_features.add("lavapipe")

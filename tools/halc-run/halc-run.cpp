@@ -245,7 +245,11 @@ int run(const Options &options) {
                            "--reference=cpu runs\n");
       return 1;
     }
+    // Result buffers start as all-ones bytes (NaN, -1), so that an element
+    // the reference does not write cannot look like a GPU result.
     std::vector<Tensor> reference = results;
+    for (Tensor &tensor : reference)
+      std::fill(tensor.bytes.begin(), tensor.bytes.end(), 0xff);
     std::string error;
     if (!runOnCPU(std::string(text, size), function->name, inputs, reference,
                   error)) {

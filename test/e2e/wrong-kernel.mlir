@@ -1,0 +1,15 @@
+// The comparison can fail: the same module with its dispatch shrunk to one
+// workgroup along x leaves most of the result unwritten, and --reference=cpu
+// reports the mismatch and exits 1; the intact module matches.
+// REQUIRES: lavapipe
+// RUN: halc-compile %s --iree-vulkan-target=lavapipe -o %t.halm
+// RUN: %python %S/shrink_workgroup_count.py %t.halm %t.wrong.halm %schemas
+// RUN: halc-run %t.halm --input=513xf32=1 --input=513xf32=2 --reference=cpu | FileCheck %s --check-prefix=RIGHT
+// RUN: not halc-run %t.wrong.halm --input=513xf32=1 --input=513xf32=2 --reference=cpu | FileCheck %s --check-prefix=WRONG
+// RIGHT: result[0] vs cpu: matches 513xf32
+// WRONG: result[0] vs cpu: MISMATCH in {{[0-9]+}} of 513 elements
+func.func @add(%a: tensor<513xf32>, %b: tensor<513xf32>) -> tensor<513xf32> {
+  %e = tensor.empty() : tensor<513xf32>
+  %r = linalg.add ins(%a, %b : tensor<513xf32>, tensor<513xf32>) outs(%e : tensor<513xf32>) -> tensor<513xf32>
+  return %r : tensor<513xf32>
+}
