@@ -3,9 +3,12 @@
 on Vulkan with halc-run on random inputs (a fixed seed per function) and
 compares each result with the CPU reference (--reference=cpu).
 
-  run_e2e.py FILE.mlir [halc-compile flags...]
+  run_e2e.py [--bundle=DIR] FILE.mlir [halc-compile flags...]
 
-Prints one line per result; exits 1 if any differs or anything fails."""
+Prints one line per result; exits 1 if any differs or anything fails. With
+--bundle, also copies the module, the inputs and the results (once they
+match the CPU reference) into DIR with a manifest, for run_bundle.sh to check
+on a machine that has a GPU but no compiler."""
 import os
 import random
 import re
@@ -39,9 +42,15 @@ def random_values(rng, element, count):
 
 
 def main():
-    source, flags = sys.argv[1], sys.argv[2:]
-    work = tempfile.mkdtemp(prefix="halc-e2e-")
-    module = os.path.join(work, "module.halm")
+    args = sys.argv[1:]
+    bundle = None
+    if args and args[0].startswith("--bundle="):
+        bundle = args.pop(0)[len("--bundle="):]
+        os.makedirs(bundle, exist_ok=True)
+    source, flags = args[0], args[1:]
+    work = bundle or tempfile.mkdtemp(prefix="halc-e2e-")
+    stem = os.path.splitext(os.path.basename(source))[0]
+    module = os.path.join(work, stem + ".halm")
     compiled = subprocess.run(["halc-compile", source, "-o", module] + flags,
                               capture_output=True, text=True)
     if compiled.returncode != 0:
@@ -57,12 +66,22 @@ def main():
             count = 1
             for d in shape:
                 count *= d
-            path = os.path.join(work, "%s.%d.npy" % (name, index))
+            path = os.path.join(work, "%s.%s.in%d.npy" % (stem, name, index))
             write_npy(path, shape, element, random_values(rng, element, count))
             inputs.append("--input=@" + path)
+        outputs = []
+        if bundle:
+            results = len(re.search(r"@%s\([^)]*\)\s*->\s*\(?([^{]*)" % name,
+                                    text).group(1).split("tensor<")) - 1
+            outputs = ["--output=@" + os.path.join(
+                work, "%s.%s.out%d.npy" % (stem, name, i)) for i in range(results)]
         run = subprocess.run(["halc-run", module, "--function=" + name,
-                              "--reference=cpu"] + inputs,
+                              "--reference=cpu"] + inputs + outputs,
                              capture_output=True, text=True)
+        if bundle and run.returncode == 0:
+            with open(os.path.join(work, "manifest.txt"), "a") as manifest:
+                manifest.write("%s %s %d %d\n" % (stem, name, len(inputs),
+                                                  len(outputs)))
         for line in run.stdout.splitlines():
             print("@%s: %s" % (name, line))
         if run.returncode != 0:

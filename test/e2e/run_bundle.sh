@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Checks an e2e bundle (run_e2e.py --bundle=DIR) on a machine with a GPU and
+# no compiler: runs every function with halc-run (a runtime-only build) and
+# compares with the results that matched the CPU reference where the bundle
+# was made. Ends with "N passed, N failed".
+#   run_bundle.sh HALC_RUN DIR
+set -u
+halc_run=$1 dir=$2
+passed=0 failed=0
+while read -r stem function inputs outputs; do
+  args=()
+  for ((i = 0; i < inputs; ++i)); do args+=("--input=@$dir/$stem.$function.in$i.npy"); done
+  for ((i = 0; i < outputs; ++i)); do args+=("--expected_output=@$dir/$stem.$function.out$i.npy"); done
+  if line=$("$halc_run" "$dir/$stem.halm" --function="$function" "${args[@]}" 2>&1); then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+  echo "$stem @$function: $line"
+done < "$dir/manifest.txt"
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]
