@@ -5,11 +5,20 @@
 #include "schemas/binary_header.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <cstring>
 
 using namespace mlir;
 using namespace mlir::halc;
+
+static llvm::cl::opt<int> clExecutableDebugLevel(
+    "iree-hal-executable-debug-level",
+    llvm::cl::desc("Debug information in executables: 0 none, 1 export names "
+                   "and locations, 2 also sources (default), 3 everything"),
+    llvm::cl::init(2));
+
+int mlir::halc::getExecutableDebugLevel() { return clExecutableDebugLevel; }
 
 static llvm::StringMap<std::unique_ptr<TargetBackend>> &registry() {
   static llvm::StringMap<std::unique_ptr<TargetBackend>> backends;

@@ -54,6 +54,11 @@ public:
   serializeExecutable(ExecutableOp executable) const;
 };
 
+/// `--iree-hal-executable-debug-level` (0-3, default 2): 0 writes no debug
+/// information into executables, 1 export names and locations, 2 also the
+/// sources (e.g. the MSL next to a metallib), 3 everything.
+int getExecutableDebugLevel();
+
 /// `flatbuffer` behind the 64-byte header of halc binaries, whose magic is
 /// the FlatBuffer's four-character file `identifier`.
 std::vector<uint8_t> wrapInBinaryHeader(const char *identifier,

@@ -7,6 +7,8 @@
 
 #include "compiler/Target/MetalSPIRV/MetalSPIRVTarget.h"
 
+#include "compiler/Target/MetalSPIRV/CrossCompileMSL.h"
+#include "compiler/Target/MetalSPIRV/SerializeMTL1.h"
 #include "compiler/Target/SPIRVCommon/SPIRVTargetBackend.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -38,9 +40,69 @@ llvm::cl::opt<std::string> clGPUFamily(
                    "(A15/M2), apple9 (A17/M3/M4)"),
     llvm::cl::init("apple7"), llvm::cl::cat(metalCategory()));
 
+llvm::cl::opt<MetalPlatform> clPlatform(
+    "iree-metal-target-platform",
+    llvm::cl::desc("Platform the MSL is for"),
+    llvm::cl::values(
+        clEnumValN(MetalPlatform::MacOS, "macos", "macOS (default)"),
+        clEnumValN(MetalPlatform::IOS, "ios", "iOS"),
+        clEnumValN(MetalPlatform::IOSSimulator, "ios-simulator",
+                   "the iOS simulator")),
+    llvm::cl::init(MetalPlatform::MacOS), llvm::cl::cat(metalCategory()));
+
+llvm::cl::opt<std::string> clMSLVersion(
+    "iree-metal-msl-version",
+    llvm::cl::desc("Metal Shading Language version: 2.4, 3.0 (default), 3.1, "
+                   "3.2"),
+    llvm::cl::init("3.0"), llvm::cl::cat(metalCategory()));
+
+/// The SIMD-group width of every Apple GPU family.
+constexpr int kSIMDWidth = 32;
+
+/// The SPIR-V family's codegen; SPIRV-Cross to one MSL library; MTL1.
+class MetalSPIRVTargetBackend : public SPIRVTargetBackend {
+public:
+  MetalSPIRVTargetBackend()
+      : SPIRVTargetBackend("metal-spirv", kAppleGPUs, "--iree-metal-gpu-family",
+                           clGPUFamily) {}
+
+  FailureOr<std::vector<uint8_t>>
+  serializeExecutable(ExecutableOp executable) const override {
+    FailureOr<MSLOptions> options = getMSLOptions(executable);
+    if (failed(options))
+      return failure();
+    FailureOr<std::vector<uint32_t>> spirv = serializeSPIRV(executable);
+    if (failed(spirv))
+      return failure();
+    FailureOr<MSLLibrary> library =
+        crossCompileToMSL(executable, *spirv, *options);
+    if (failed(library))
+      return failure();
+    return serializeMTL1(executable, *library, *options, /*metallib=*/"",
+                         kSIMDWidth);
+  }
+
+private:
+  static FailureOr<MSLOptions> getMSLOptions(ExecutableOp executable) {
+    MSLOptions options;
+    options.platform = clPlatform;
+    static const std::pair<StringRef, std::pair<uint32_t, uint32_t>>
+        kVersions[] = {
+            {"2.4", {2, 4}}, {"3.0", {3, 0}}, {"3.1", {3, 1}}, {"3.2", {3, 2}}};
+    for (const auto &[name, version] : kVersions) {
+      if (clMSLVersion == name) {
+        options.versionMajor = version.first;
+        options.versionMinor = version.second;
+        return options;
+      }
+    }
+    return executable.emitError("unknown --iree-metal-msl-version '")
+           << clMSLVersion << "'; known are: 2.4, 3.0, 3.1, 3.2";
+  }
+};
+
 } // namespace
 
 std::unique_ptr<TargetBackend> mlir::halc::createMetalSPIRVTargetBackend() {
-  return std::make_unique<SPIRVTargetBackend>(
-      "metal-spirv", kAppleGPUs, "--iree-metal-gpu-family", clGPUFamily);
+  return std::make_unique<MetalSPIRVTargetBackend>();
 }

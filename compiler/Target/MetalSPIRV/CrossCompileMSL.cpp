@@ -1,0 +1,145 @@
+//===- CrossCompileMSL.cpp - SPIR-V to one MSL library --------------------===//
+//
+// SPIRV-Cross compiles one entry point at a time. Each export is compiled on
+// its own with its bindings moved to a descriptor set of its own (k for
+// export k), so that each gets its own argument buffer struct
+// (spvDescriptorSetBuffer<k>), all mapped to [[buffer(0)]]. The sources are
+// then merged into one library: the preamble once, each top-level
+// declaration once (helpers SPIRV-Cross emits for several kernels are
+// identical text).
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Target/MetalSPIRV/CrossCompileMSL.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <spirv_cross/spirv_msl.hpp>
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// Lines or declarations in first-seen order, each once.
+using OrderedStrings =
+    llvm::SetVector<std::string, std::vector<std::string>, std::set<std::string>>;
+
+/// The buffer index of the push constants in the binding contract.
+constexpr uint32_t kPushConstantBuffer = 3;
+
+/// Compiles the entry point `name` alone, with its resources in descriptor
+/// set `set`. Returns the MSL or sets `error`.
+std::string compileEntryPoint(ArrayRef<uint32_t> spirv, StringRef name,
+                              uint32_t set, const MSLOptions &options,
+                              MSLEntryPoint &entryPoint, std::string &error) {
+  try {
+    spirv_cross::CompilerMSL compiler(spirv.data(), spirv.size());
+    compiler.set_entry_point(name.str(), spv::ExecutionModelGLCompute);
+    spirv_cross::ShaderResources resources =
+        compiler.get_shader_resources(compiler.get_active_interface_variables());
+    for (const spirv_cross::Resource &buffer : resources.storage_buffers)
+      compiler.set_decoration(buffer.id, spv::DecorationDescriptorSet, set);
+
+    spirv_cross::CompilerMSL::Options msl;
+    msl.set_msl_version(options.versionMajor, options.versionMinor);
+    msl.platform = options.platform == MetalPlatform::MacOS
+                       ? spirv_cross::CompilerMSL::Options::macOS
+                       : spirv_cross::CompilerMSL::Options::iOS;
+    msl.argument_buffers = true;
+    compiler.set_msl_options(msl);
+
+    spirv_cross::MSLResourceBinding argumentBuffer;
+    argumentBuffer.stage = spv::ExecutionModelGLCompute;
+    argumentBuffer.desc_set = set;
+    argumentBuffer.binding = spirv_cross::kArgumentBufferBinding;
+    argumentBuffer.msl_buffer = 0;
+    compiler.add_msl_resource_binding(argumentBuffer);
+    spirv_cross::MSLResourceBinding pushConstants;
+    pushConstants.stage = spv::ExecutionModelGLCompute;
+    pushConstants.desc_set = spirv_cross::kPushConstDescSet;
+    pushConstants.binding = spirv_cross::kPushConstBinding;
+    pushConstants.msl_buffer = kPushConstantBuffer;
+    compiler.add_msl_resource_binding(pushConstants);
+
+    for (uint32_t d = 0; d < 3; ++d)
+      entryPoint.threadgroupSize[d] = compiler.get_execution_mode_argument(
+          spv::ExecutionModeLocalSize, d);
+    std::string source = compiler.compile();
+    entryPoint.name = compiler.get_cleansed_entry_point_name(
+        name.str(), spv::ExecutionModelGLCompute);
+    return source;
+  } catch (const spirv_cross::CompilerError &e) {
+    error = e.what();
+    return "";
+  }
+}
+
+/// Whether `line` belongs to the preamble every SPIRV-Cross output starts
+/// with (includes, pragmas, `using namespace`).
+bool isPreamble(StringRef line) {
+  return line.starts_with("#include") || line.starts_with("#pragma") ||
+         line.starts_with("using namespace");
+}
+
+/// Appends the top-level declarations of `source` (blank lines outside any
+/// braces separate them) to `declarations`, and its preamble lines to
+/// `preamble`, each once.
+void collect(StringRef source, OrderedStrings &preamble, OrderedStrings &declarations) {
+  SmallVector<StringRef> lines;
+  source.split(lines, '\n');
+  std::string block;
+  int depth = 0;
+  for (StringRef line : lines) {
+    if (depth == 0 && isPreamble(line)) {
+      preamble.insert(line.str());
+      continue;
+    }
+    if (depth == 0 && line.trim().empty()) {
+      if (!block.empty())
+        declarations.insert(block);
+      block.clear();
+      continue;
+    }
+    depth += line.count('{') - line.count('}');
+    block += line.str() + "\n";
+  }
+  if (!block.empty())
+    declarations.insert(block);
+}
+
+} // namespace
+
+FailureOr<MSLLibrary>
+mlir::halc::crossCompileToMSL(ExecutableOp executable,
+                              ArrayRef<uint32_t> spirv,
+                              const MSLOptions &options) {
+  MSLLibrary library;
+  OrderedStrings preamble, declarations;
+  llvm::StringSet<> names;
+  for (ExportOp exportOp : getExportsInOrder(executable)) {
+    MSLEntryPoint entryPoint;
+    std::string error;
+    std::string source =
+        compileEntryPoint(spirv, exportOp.getSymName(), exportOp.getOrdinal(),
+                          options, entryPoint, error);
+    if (!error.empty())
+      return executable.emitError("SPIRV-Cross cannot compile @")
+             << exportOp.getSymName() << " to MSL: " << error;
+    if (llvm::is_contained(entryPoint.threadgroupSize, 0u))
+      return exportOp.emitOpError("has no threadgroup size: its SPIR-V entry "
+                                  "point has a zero or missing LocalSize");
+    if (!names.insert(entryPoint.name).second)
+      return exportOp.emitOpError("has MSL name '")
+             << entryPoint.name << "', which another export already has";
+    collect(source, preamble, declarations);
+    library.entryPoints.push_back(entryPoint);
+  }
+  library.source = llvm::join(preamble, "\n") + "\n\n" +
+                   llvm::join(declarations, "\n");
+  return library;
+}

@@ -1,0 +1,46 @@
+//===- CrossCompileMSL.h - SPIR-V to one MSL library -------------*- C++ -*-===//
+
+#ifndef HALC_TARGET_METALSPIRV_CROSSCOMPILEMSL_H
+#define HALC_TARGET_METALSPIRV_CROSSCOMPILEMSL_H
+
+#include "compiler/Dialect/HALC/HALCDialect.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace mlir::halc {
+
+enum class MetalPlatform { MacOS, IOS, IOSSimulator };
+
+struct MSLOptions {
+  MetalPlatform platform = MetalPlatform::MacOS;
+  uint32_t versionMajor = 3;
+  uint32_t versionMinor = 0;
+};
+
+/// What Metal needs to run one export from the library.
+struct MSLEntryPoint {
+  /// The kernel's name in the MSL (SPIRV-Cross renames reserved names).
+  std::string name;
+  std::array<uint32_t, 3> threadgroupSize;
+};
+
+struct MSLLibrary {
+  std::string source;
+  /// In export ordinal order.
+  std::vector<MSLEntryPoint> entryPoints;
+};
+
+/// Cross-compiles every entry point of `spirv` (the SPIR-V of `executable`)
+/// with SPIRV-Cross into one MSL library, following the binding contract:
+/// the bindings in an argument buffer at [[buffer(0)]], binding i at
+/// [[id(i)]], push constants at [[buffer(3)]]. Errors (SPIRV-Cross's, a
+/// missing or zero LocalSize) are diagnostics on the executable.
+FailureOr<MSLLibrary> crossCompileToMSL(ExecutableOp executable,
+                                        ArrayRef<uint32_t> spirv,
+                                        const MSLOptions &options);
+
+} // namespace mlir::halc
+
+#endif // HALC_TARGET_METALSPIRV_CROSSCOMPILEMSL_H

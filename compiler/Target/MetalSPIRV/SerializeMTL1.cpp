@@ -1,0 +1,65 @@
+//===- SerializeMTL1.cpp - Executables in the MTL1 format -----------------===//
+
+#include "compiler/Target/MetalSPIRV/SerializeMTL1.h"
+
+#include "compiler/Target/TargetBackend.h"
+
+#include "schemas/metal_executable_def_generated.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+namespace mtl = iree::hal::metal;
+namespace debug = iree::hal::debug;
+
+static flatbuffers::Offset<debug::ExportDef>
+buildDebugInfo(flatbuffers::FlatBufferBuilder &builder, ExportOp exportOp) {
+  flatbuffers::Offset<debug::FileLineLocDef> location;
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(exportOp.getLoc()))
+    location = debug::CreateFileLineLocDefDirect(
+        builder, fileLoc.getFilename().str().c_str(), fileLoc.getLine());
+  return debug::CreateExportDefDirect(
+      builder, exportOp.getSymName().str().c_str(), location);
+}
+
+std::vector<uint8_t> mlir::halc::serializeMTL1(ExecutableOp executable,
+                                               const MSLLibrary &library,
+                                               const MSLOptions &options,
+                                               StringRef metallib,
+                                               int simdWidth) {
+  int debugLevel = getExecutableDebugLevel();
+  flatbuffers::FlatBufferBuilder builder;
+  std::vector<flatbuffers::Offset<mtl::PipelineDef>> pipelines;
+  for (auto [exportOp, entryPoint] :
+       llvm::zip(getExportsInOrder(executable), library.entryPoints)) {
+    std::vector<mtl::BindingBits> flags;
+    for (BindingAccess access : exportOp.getLayout().getBindings())
+      flags.push_back(access == BindingAccess::ReadOnly
+                          ? mtl::BindingBits::IMMUTABLE
+                          : mtl::BindingBits::NONE);
+    const std::array<uint32_t, 3> &size = entryPoint.threadgroupSize;
+    uint32_t threads = size[0] * size[1] * size[2];
+    mtl::ThreadgroupSize threadgroupSize(size[0], size[1], size[2]);
+    pipelines.push_back(mtl::CreatePipelineDefDirect(
+        builder, /*library_ordinal=*/0, entryPoint.name.c_str(), threads,
+        &threadgroupSize, threads % simdWidth == 0,
+        exportOp.getLayout().getConstants(), &flags,
+        debugLevel >= 1 ? buildDebugInfo(builder, exportOp) : 0,
+        exportOp.getSymName().str().c_str()));
+  }
+  // The MSL stays where there is no metallib, and at debug level 2 and up.
+  flatbuffers::Offset<mtl::MSLSourceDef> source;
+  if (metallib.empty() || debugLevel >= 2)
+    source = mtl::CreateMSLSourceDefDirect(
+        builder, options.versionMajor << 16 | options.versionMinor,
+        library.source.c_str());
+  flatbuffers::Offset<flatbuffers::String> metallibString;
+  if (!metallib.empty())
+    metallibString = builder.CreateString(metallib.data(), metallib.size());
+  std::vector<flatbuffers::Offset<mtl::LibraryDef>> libraries = {
+      mtl::CreateLibraryDef(builder, source, metallibString)};
+  builder.Finish(mtl::CreateExecutableDefDirect(builder, &pipelines, &libraries),
+                 mtl::ExecutableDefIdentifier());
+  return wrapInBinaryHeader(
+      mtl::ExecutableDefIdentifier(),
+      ArrayRef<uint8_t>(builder.GetBufferPointer(), builder.GetSize()));
+}
