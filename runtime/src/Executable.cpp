@@ -34,10 +34,13 @@ halc_status_t load(std::vector<uint8_t> bytes, halc_executable_t **out) {
   if (content.magic == halc_binary_magic("VKE1")) {
     executable->format = HALC_EXECUTABLE_FORMAT_VKE1;
     status = loadVKE1(*executable, data, content.size);
+  } else if (content.magic == halc_binary_magic("MTL1")) {
+    executable->format = HALC_EXECUTABLE_FORMAT_MTL1;
+    status = loadMTL1(*executable, data, content.size);
   } else {
     status = makeError("executable header has magic '" +
                        describeMagic(content.magic) +
-                       "'; this runtime reads 'VKE1'");
+                       "'; this runtime reads 'VKE1' and 'MTL1'");
   }
   if (status)
     return status;
@@ -96,6 +99,22 @@ extern "C" halc_status_t halc_executable_spirv(
                      std::to_string(executable->spirvModules.size()));
   *outWords = executable->spirvModules[moduleOrdinal].words;
   *outWordCount = executable->spirvModules[moduleOrdinal].wordCount;
+  return nullptr;
+}
+
+extern "C" size_t
+halc_executable_library_count(const halc_executable_t *executable) {
+  return executable->metalLibraries.size();
+}
+
+extern "C" halc_status_t
+halc_executable_metal_library(const halc_executable_t *executable,
+                              size_t ordinal, halc_metal_library_t *out) {
+  if (ordinal >= executable->metalLibraries.size())
+    return makeError("library ordinal " + std::to_string(ordinal) +
+                     " is out of range; the executable has " +
+                     std::to_string(executable->metalLibraries.size()));
+  *out = executable->metalLibraries[ordinal];
   return nullptr;
 }
 

@@ -27,6 +27,7 @@ struct SPIRVModule {
 } // namespace halc
 
 struct halc_executable_s {
+  std::vector<halc_metal_library_t> metalLibraries;
   halc_executable_format_t format;
   /// The whole binary, header included; everything below points into it.
   std::vector<uint8_t> bytes;
@@ -39,6 +40,10 @@ namespace halc {
 /// Verifies the VKE1 FlatBuffer of `executable->bytes` at `content` and
 /// fills in its exports and shader modules.
 halc_status_t loadVKE1(halc_executable_s &executable, const uint8_t *content,
+                       size_t contentSize);
+
+/// The same for MTL1: libraries and pipelines.
+halc_status_t loadMTL1(halc_executable_s &executable, const uint8_t *content,
                        size_t contentSize);
 
 } // namespace halc

@@ -100,6 +100,10 @@ halc_status_t Run::createPipelines(const halc_module_t *module,
       continue;
     const halc_executable_t *executable =
         halc_module_executable(module, dispatch.executable);
+    if (halc_executable_format(executable) != HALC_EXECUTABLE_FORMAT_VKE1)
+      return makeError("executable " + std::to_string(dispatch.executable) +
+                       " is not a Vulkan executable (VKE1); compile for "
+                       "vulkan-spirv to run it on Vulkan");
     halc_export_info_t info;
     if (halc_status_t status = halc_executable_export_info(
             executable, dispatch.export_ordinal, &info))

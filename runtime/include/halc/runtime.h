@@ -25,7 +25,14 @@ void halc_status_free(halc_status_t status);
 
 typedef enum halc_executable_format_e {
   HALC_EXECUTABLE_FORMAT_VKE1 = 0, /* Vulkan: SPIR-V shader modules */
+  HALC_EXECUTABLE_FORMAT_MTL1 = 1, /* Metal: MSL sources and/or metallibs */
 } halc_executable_format_t;
+
+/* The Metal binding contract: an export's bindings are in one argument
+ * buffer at [[buffer(0)]] (binding i at [[id(i)]]), its constants at
+ * [[buffer(3)]]. */
+#define HALC_METAL_ARGUMENT_BUFFER_INDEX 0
+#define HALC_METAL_CONSTANT_BUFFER_INDEX 3
 
 typedef struct halc_executable_s halc_executable_t;
 
@@ -57,8 +64,24 @@ halc_status_t halc_executable_export_info(const halc_executable_t *executable,
                                           size_t ordinal,
                                           halc_export_info_t *out_info);
 
-/* The SPIR-V words of a VKE1 executable's shader module `ordinal` and the
- * shader module each export's entry point is in. */
+/* A Metal library of an MTL1 executable: its MSL source (may be empty when a
+ * metallib is there), its metallib (may be empty), and the MSL version as
+ * MTLLanguageVersion encodes it (major << 16 | minor). */
+typedef struct halc_metal_library_s {
+  const char *source;
+  size_t source_size;
+  const void *metallib;
+  size_t metallib_size;
+  uint32_t msl_version;
+} halc_metal_library_t;
+
+size_t halc_executable_library_count(const halc_executable_t *executable);
+halc_status_t halc_executable_metal_library(const halc_executable_t *executable,
+                                            size_t ordinal,
+                                            halc_metal_library_t *out_library);
+
+/* The SPIR-V words of a VKE1 executable's shader module `ordinal`, and the
+ * shader module (VKE1) or library (MTL1) each export's entry point is in. */
 halc_status_t halc_executable_spirv(const halc_executable_t *executable,
                                     size_t module_ordinal,
                                     const uint32_t **out_words,

@@ -11,6 +11,7 @@
 #include "halc/runtime.h"
 
 #include "schemas/binary_header.h"
+#include "metal_executable_def_generated.h"
 #include "vulkan_executable_def_generated.h"
 
 #include <array>
@@ -92,6 +93,53 @@ inline std::vector<uint8_t> buildVKE1(const Spec &spec) {
                                                &layouts, &modules),
                  vk::ExecutableDefIdentifier());
   return withHeader("VKE1", builder);
+}
+
+namespace mtl = iree::hal::metal;
+
+/// The knobs of one test MTL1 executable; the defaults make a valid one.
+struct MetalSpec {
+  std::string source = "kernel void main0() {}";
+  std::string metallib;
+  uint32_t version = 3 << 16 | 0;
+  int libraries = 1;
+  uint32_t libraryOrdinal = 0;
+  std::string entryPoint = "main0";
+  std::string name = "main";
+  std::array<uint32_t, 3> threadgroupSize = {32, 2, 1};
+  uint32_t maxThreads = 64;
+  bool hasThreadgroupSize = true;
+  uint32_t constants = 2;
+  uint32_t bindings = 3;
+  int pipelines = 1;
+};
+
+inline std::vector<uint8_t> buildMTL1(const MetalSpec &spec) {
+  flatbuffers::FlatBufferBuilder builder;
+  std::vector<flatbuffers::Offset<mtl::LibraryDef>> libraries;
+  for (int i = 0; i < spec.libraries; ++i) {
+    flatbuffers::Offset<mtl::MSLSourceDef> source;
+    if (!spec.source.empty())
+      source = mtl::CreateMSLSourceDefDirect(builder, spec.version,
+                                             spec.source.c_str());
+    libraries.push_back(mtl::CreateLibraryDefDirect(
+        builder, source,
+        spec.metallib.empty() ? nullptr : spec.metallib.c_str()));
+  }
+  std::vector<flatbuffers::Offset<mtl::PipelineDef>> pipelines;
+  for (int i = 0; i < spec.pipelines; ++i) {
+    std::vector<mtl::BindingBits> flags(spec.bindings,
+                                        mtl::BindingBits::IMMUTABLE);
+    mtl::ThreadgroupSize size(spec.threadgroupSize[0], spec.threadgroupSize[1],
+                              spec.threadgroupSize[2]);
+    pipelines.push_back(mtl::CreatePipelineDefDirect(
+        builder, spec.libraryOrdinal, spec.entryPoint.c_str(), spec.maxThreads,
+        spec.hasThreadgroupSize ? &size : nullptr, false, spec.constants,
+        &flags, 0, spec.name.c_str()));
+  }
+  builder.Finish(mtl::CreateExecutableDefDirect(builder, &pipelines, &libraries),
+                 mtl::ExecutableDefIdentifier());
+  return withHeader("MTL1", builder);
 }
 
 } // namespace halc::test
