@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # The README's first command: install what is missing, build, and compile
-# examples/matmul.mlir for the GPU (Metal and Vulkan), printing a summary.
+# examples/matmul.mlir for the GPU: a Metal executable (MTL1, one MSL library)
+# and a Vulkan module file, each summarized by halc-dump.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
 mkdir -p build/examples
-for target in metal-spirv vulkan-spirv; do
-  build/tools/halc-compile/halc-compile examples/matmul.mlir \
-    --iree-hal-target-backends="$target" --compile-to=spirv \
-    -o "build/examples/matmul.$target.spv" --print-summary
-  spirv-val "build/examples/matmul.$target.spv"
-  echo "  wrote build/examples/matmul.$target.spv (spirv-val: valid)"
-done
+build/tools/halc-compile/halc-compile examples/matmul.mlir \
+  --iree-hal-target-backends=metal-spirv --compile-to=executable \
+  -o build/examples/matmul.mtl1 --print-summary
+build/tools/halc-dump/halc-dump build/examples/matmul.mtl1
+echo "  wrote build/examples/matmul.mtl1"
+build/tools/halc-compile/halc-compile examples/matmul.mlir \
+  --iree-hal-target-backends=vulkan-spirv -o build/examples/matmul.halm
+build/tools/halc-dump/halc-dump build/examples/matmul.halm
+echo "  wrote build/examples/matmul.halm (run it: build/tools/halc-run/halc-run" \
+  "build/examples/matmul.halm --input=128x256xf32=1 --input=256x96xf32=0.5" \
+  "--input=96xf32=0 --reference=cpu)"

@@ -1,0 +1,87 @@
+// metal-spirv writes one MTL1 library holding every entry point, for each
+// platform and MSL version; the threadgroup size of each pipeline is the
+// SPIR-V LocalSize of its entry point.
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.mtl1
+// RUN: halc-dump %t.mtl1 | FileCheck %s --check-prefix=DUMP
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=spirv -o %t.spv
+// RUN: spirv-dis %t.spv | FileCheck %s --check-prefix=SPIRV
+// RUN: halc-dump %t.mtl1 --source | FileCheck %s --check-prefix=MSL
+// RUN: tail -c +65 %t.mtl1 > %t.fb
+// RUN: flatc -t --strict-json --defaults-json --raw-binary -o %t.dir %schemas/metal_executable_def.fbs -- %t.fb
+// RUN: FileCheck %s --check-prefix=FLATC --input-file=%t.dir/mtl1.mlir.tmp.json
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=macos --iree-metal-msl-version=2.4 -o %t.a.mtl1
+// RUN: halc-dump %t.a.mtl1 | FileCheck %s --check-prefix=V24
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios --iree-metal-msl-version=3.1 -o %t.b.mtl1
+// RUN: halc-dump %t.b.mtl1 | FileCheck %s --check-prefix=V31
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios-simulator --iree-metal-msl-version=3.2 -o %t.c.mtl1
+// RUN: halc-dump %t.c.mtl1 | FileCheck %s --check-prefix=V32
+// RUN: not halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-msl-version=9.9 -o %t.bad 2>&1 | FileCheck %s --check-prefix=BAD-VERSION
+// RUN: not halc-compile %s --iree-hal-target-backends=metal-spirv --iree-metal-target-platform=android -o %t.bad 2>&1 | FileCheck %s --check-prefix=BAD-PLATFORM
+// REQUIRES: spirv-val
+
+// DUMP: MTL1 executable: 3 exports, 1 library
+// DUMP: library 0: MSL 3.0
+// DUMP: export 0 @scale: entry point scale in library 0, workgroup size 16x1x1, 2 bindings (read-only mask 0x1), 0 constants
+// DUMP: export 1 @add: entry point add in library 0, workgroup size 16x1x1, 3 bindings (read-only mask 0x3), 0 constants
+// A reserved MSL name is renamed by SPIRV-Cross; the export keeps its own.
+// DUMP: export 2 @main: entry point main0 in library 0, workgroup size 24x4x1
+
+// SPIRV-DAG: OpExecutionMode %scale LocalSize 16 1 1
+// SPIRV-DAG: OpExecutionMode %add LocalSize 16 1 1
+// SPIRV-DAG: OpExecutionMode %main LocalSize 24 4 1
+
+// Each kernel takes its argument buffer at [[buffer(0)]], binding i at
+// [[id(i)]]; one library holds all three.
+// MSL: #include <metal_stdlib>
+// MSL: struct spvDescriptorSetBuffer0
+// MSL-NEXT: {
+// MSL-NEXT: device {{.+}}* scale_arg_0 {{\[\[}}id(0){{\]\]}};
+// MSL-NEXT: device {{.+}}* scale_arg_1 {{\[\[}}id(1){{\]\]}};
+// MSL: kernel void scale(constant spvDescriptorSetBuffer0& spvDescriptorSet0 {{\[\[}}buffer(0){{\]\]}}
+// MSL: struct spvDescriptorSetBuffer1
+// MSL: device {{.+}}* add_arg_2 {{\[\[}}id(2){{\]\]}};
+// MSL: kernel void add(constant spvDescriptorSetBuffer1& spvDescriptorSet1 {{\[\[}}buffer(0){{\]\]}}
+// MSL: kernel void main0(constant spvDescriptorSetBuffer2& spvDescriptorSet2 {{\[\[}}buffer(0){{\]\]}}
+// MSL-NOT: kernel void
+
+// FLATC: "pipelines": [
+// FLATC: "library_ordinal": 0,
+// FLATC-NEXT: "entry_point": "scale",
+// FLATC-NEXT: "max_threads_per_threadgroup": 16,
+// FLATC: "threadgroup_size_aligned": false,
+// FLATC-NEXT: "constant_count": 0,
+// FLATC-NEXT: "binding_flags": [
+// FLATC-NEXT: "IMMUTABLE",
+// FLATC-NEXT: 0
+// FLATC: "name": "scale"
+// FLATC: "entry_point": "main0",
+// FLATC: "name": "main"
+// FLATC: "libraries": [
+// FLATC: "version": 196608,
+
+// V24: library 0: MSL 2.4
+// V31: library 0: MSL 3.1
+// V32: library 0: MSL 3.2
+// BAD-VERSION: error: unknown --iree-metal-msl-version '9.9'; known are: 2.4, 3.0, 3.1, 3.2
+// BAD-PLATFORM: Cannot find option named 'android'!
+func.func @scale(%a: tensor<64xf32>) -> tensor<64xf32> {
+  %c = arith.constant 2.0 : f32
+  %e = tensor.empty() : tensor<64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+    ins(%a : tensor<64xf32>) outs(%e : tensor<64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %0 = arith.mulf %x, %c : f32
+    linalg.yield %0 : f32
+  } -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+func.func @add(%a: tensor<64xf32>, %b: tensor<64xf32>) -> tensor<64xf32> {
+  %e = tensor.empty() : tensor<64xf32>
+  %r = linalg.add ins(%a, %b : tensor<64xf32>, tensor<64xf32>) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+func.func @main(%a: tensor<128x96xf32>) -> tensor<128x96xf32> {
+  %e = tensor.empty() : tensor<128x96xf32>
+  %r = linalg.negf ins(%a : tensor<128x96xf32>) outs(%e : tensor<128x96xf32>) -> tensor<128x96xf32>
+  return %r : tensor<128x96xf32>
+}
