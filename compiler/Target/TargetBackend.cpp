@@ -12,11 +12,16 @@
 using namespace mlir;
 using namespace mlir::halc;
 
+static llvm::cl::OptionCategory &halCategory() {
+  static llvm::cl::OptionCategory category("halc executable options");
+  return category;
+}
+
 static llvm::cl::opt<int> clExecutableDebugLevel(
     "iree-hal-executable-debug-level",
     llvm::cl::desc("Debug information in executables: 0 none, 1 export names "
                    "and locations, 2 also sources (default), 3 everything"),
-    llvm::cl::init(2));
+    llvm::cl::init(2), llvm::cl::cat(halCategory()));
 
 int mlir::halc::getExecutableDebugLevel() { return clExecutableDebugLevel; }
 

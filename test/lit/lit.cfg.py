@@ -25,6 +25,10 @@ config.environment["PATH"] = os.pathsep.join(
     tool_dirs + [config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(("%examples", os.path.join(config.halc_src_root, "examples")))
 config.substitutions.append(("%schemas", os.path.join(config.halc_src_root, "schemas")))
+# PATH with the stand-in xcrun of the Metal tests in front.
+config.substitutions.append(("%standin_xcrun_path", os.pathsep.join(
+    [os.path.join(config.test_source_root, "Target", "MetalSPIRV", "Inputs",
+                  "stand-in-xcrun"), config.environment["PATH"]])))
 
 # spirv-val (Debian's spirv-tools) checks binaries independently of the
 # validator halc links; tests that use it say REQUIRES: spirv-val.

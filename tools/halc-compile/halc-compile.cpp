@@ -163,6 +163,9 @@ static int compileMain() {
   registerAllExtensions(registry);
   registry.insert<HALCDialect>();
   MLIRContext context(registry);
+  // Diagnostics point at the input; the IR of a whole executable after them
+  // would bury the message.
+  context.printOpOnDiagnostic(false);
   context.loadAllAvailableDialects();
 
   std::string errorMessage;

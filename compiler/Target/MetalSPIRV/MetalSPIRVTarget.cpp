@@ -8,6 +8,7 @@
 #include "compiler/Target/MetalSPIRV/MetalSPIRVTarget.h"
 
 #include "compiler/Target/MetalSPIRV/CrossCompileMSL.h"
+#include "compiler/Target/MetalSPIRV/MetalToolchain.h"
 #include "compiler/Target/MetalSPIRV/SerializeMTL1.h"
 #include "compiler/Target/SPIRVCommon/SPIRVTargetBackend.h"
 
@@ -56,6 +57,18 @@ llvm::cl::opt<std::string> clMSLVersion(
                    "3.2"),
     llvm::cl::init("3.0"), llvm::cl::cat(metalCategory()));
 
+llvm::cl::opt<bool> clCompileToMetallib(
+    "iree-metal-compile-to-metallib",
+    llvm::cl::desc("Compile the MSL to a metallib with the Metal toolchain "
+                   "when one is found (default true); else keep the source"),
+    llvm::cl::init(true), llvm::cl::cat(metalCategory()));
+
+llvm::cl::opt<std::string> clToolchainDir(
+    "iree-metal-toolchain-dir",
+    llvm::cl::desc("Directory holding the Metal toolchain's metal and metallib "
+                   "(default: xcrun on PATH)"),
+    llvm::cl::init(""), llvm::cl::cat(metalCategory()));
+
 /// The SIMD-group width of every Apple GPU family.
 constexpr int kSIMDWidth = 32;
 
@@ -78,11 +91,40 @@ public:
         crossCompileToMSL(executable, *spirv, *options);
     if (failed(library))
       return failure();
-    return serializeMTL1(executable, *library, *options, /*metallib=*/"",
-                         kSIMDWidth);
+    FailureOr<std::string> metallib = buildMetallib(executable, *library, *options);
+    if (failed(metallib))
+      return failure();
+    return serializeMTL1(executable, *library, *options, *metallib, kSIMDWidth);
   }
 
 private:
+  /// The library compiled by the Metal toolchain, or empty (the MTL1 keeps
+  /// the source) where it is not wanted or not found.
+  static FailureOr<std::string> buildMetallib(ExecutableOp executable,
+                                              const MSLLibrary &library,
+                                              const MSLOptions &options) {
+    if (!clCompileToMetallib)
+      return std::string();
+    std::optional<MetalToolchain> toolchain =
+        findMetalToolchain(clToolchainDir, options.platform);
+    if (!toolchain) {
+      executable.emitRemark("no Metal toolchain found (")
+          << (clToolchainDir.empty()
+                  ? std::string("xcrun is not on PATH")
+                  : "no metal and metallib in " + clToolchainDir)
+          << "); the MTL1 keeps the MSL source, which the Metal driver "
+             "compiles when it loads it, or halc-metallib packages later";
+      return std::string();
+    }
+    std::string error;
+    std::optional<std::string> metallib =
+        compileMetallib(*toolchain, library.source, options, error);
+    if (!metallib)
+      return executable.emitError("the Metal toolchain (")
+             << toolchain->description << ") failed: " << error;
+    return *metallib;
+  }
+
   static FailureOr<MSLOptions> getMSLOptions(ExecutableOp executable) {
     MSLOptions options;
     options.platform = clPlatform;

@@ -46,12 +46,12 @@ std::vector<uint8_t> mlir::halc::serializeMTL1(ExecutableOp executable,
         debugLevel >= 1 ? buildDebugInfo(builder, exportOp) : 0,
         exportOp.getSymName().str().c_str()));
   }
-  // The MSL stays where there is no metallib, and at debug level 2 and up.
-  flatbuffers::Offset<mtl::MSLSourceDef> source;
-  if (metallib.empty() || debugLevel >= 2)
-    source = mtl::CreateMSLSourceDefDirect(
-        builder, options.versionMajor << 16 | options.versionMinor,
-        library.source.c_str());
+  // The MSL stays where there is no metallib, and at debug level 2 and up;
+  // the version always.
+  bool keepSource = metallib.empty() || debugLevel >= 2;
+  flatbuffers::Offset<mtl::MSLSourceDef> source = mtl::CreateMSLSourceDefDirect(
+      builder, options.versionMajor << 16 | options.versionMinor,
+      keepSource ? library.source.c_str() : nullptr);
   flatbuffers::Offset<flatbuffers::String> metallibString;
   if (!metallib.empty())
     metallibString = builder.CreateString(metallib.data(), metallib.size());

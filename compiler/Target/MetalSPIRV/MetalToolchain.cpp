@@ -1,0 +1,130 @@
+//===- MetalToolchain.cpp - Compiling MSL to a metallib -------------------===//
+
+#include "compiler/Target/MetalSPIRV/MetalToolchain.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+const char *sdkName(MetalPlatform platform) {
+  switch (platform) {
+  case MetalPlatform::MacOS:
+    return "macosx";
+  case MetalPlatform::IOS:
+    return "iphoneos";
+  case MetalPlatform::IOSSimulator:
+    return "iphonesimulator";
+  }
+  return "macosx";
+}
+
+/// `-std=` for the MSL version: `metalX.Y` from 3.0 on, before that with
+/// the platform in front.
+std::string languageStandard(const MSLOptions &options) {
+  std::string version = std::to_string(options.versionMajor) + "." +
+                        std::to_string(options.versionMinor);
+  if (options.versionMajor >= 3)
+    return "-std=metal" + version;
+  return std::string("-std=") +
+         (options.platform == MetalPlatform::MacOS ? "macos" : "ios") +
+         "-metal" + version;
+}
+
+/// Runs `command`; on failure fills `error` with it and what it printed.
+bool run(const std::vector<std::string> &command, std::string &error) {
+  SmallString<128> log;
+  llvm::sys::fs::createTemporaryFile("halc-metal", "log", log);
+  auto removeLog = llvm::make_scope_exit([&] { llvm::sys::fs::remove(log); });
+  std::vector<llvm::StringRef> args(command.begin(), command.end());
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, log.str(),
+                                                log.str()};
+  std::string message;
+  int status = llvm::sys::ExecuteAndWait(args.front(), args, std::nullopt,
+                                         redirects, 0, 0, &message);
+  if (status == 0)
+    return true;
+  error = "'";
+  for (const std::string &arg : command)
+    error += (error.size() > 1 ? " " : "") + arg;
+  error += "' failed";
+  if (!message.empty())
+    error += " (" + message + ")";
+  if (auto output = llvm::MemoryBuffer::getFile(log))
+    error += ":\n" + (*output)->getBuffer().str();
+  return false;
+}
+
+} // namespace
+
+std::optional<MetalToolchain>
+mlir::halc::findMetalToolchain(StringRef toolchainDir, MetalPlatform platform) {
+  MetalToolchain toolchain;
+  if (!toolchainDir.empty()) {
+    SmallString<256> metal(toolchainDir), metallib(toolchainDir);
+    llvm::sys::path::append(metal, "metal");
+    llvm::sys::path::append(metallib, "metallib");
+    if (!llvm::sys::fs::can_execute(metal) ||
+        !llvm::sys::fs::can_execute(metallib))
+      return std::nullopt;
+    toolchain.metal = {metal.str().str()};
+    toolchain.metallib = {metallib.str().str()};
+    toolchain.description = toolchainDir.str();
+    return toolchain;
+  }
+  llvm::ErrorOr<std::string> xcrun = llvm::sys::findProgramByName("xcrun");
+  if (!xcrun)
+    return std::nullopt;
+  std::string sdk = sdkName(platform);
+  toolchain.metal = {*xcrun, "-sdk", sdk, "metal"};
+  toolchain.metallib = {*xcrun, "-sdk", sdk, "metallib"};
+  toolchain.description = *xcrun + " -sdk " + sdk;
+  return toolchain;
+}
+
+std::optional<std::string>
+mlir::halc::compileMetallib(const MetalToolchain &toolchain, StringRef source,
+                            const MSLOptions &options, std::string &error) {
+  SmallString<128> directory;
+  if (llvm::sys::fs::createUniqueDirectory("halc-metallib", directory)) {
+    error = "cannot create a temporary directory";
+    return std::nullopt;
+  }
+  auto cleanup = llvm::make_scope_exit(
+      [&] { llvm::sys::fs::remove_directories(directory); });
+  SmallString<256> metalPath(directory), airPath(directory), libPath(directory);
+  llvm::sys::path::append(metalPath, "library.metal");
+  llvm::sys::path::append(airPath, "library.air");
+  llvm::sys::path::append(libPath, "library.metallib");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream file(metalPath, ec);
+    if (ec) {
+      error = "cannot write " + metalPath.str().str() + ": " + ec.message();
+      return std::nullopt;
+    }
+    file << source;
+  }
+  std::vector<std::string> compile = toolchain.metal;
+  compile.insert(compile.end(), {"-c", metalPath.str().str(),
+                                 languageStandard(options), "-o",
+                                 airPath.str().str()});
+  std::vector<std::string> link = toolchain.metallib;
+  link.insert(link.end(), {airPath.str().str(), "-o", libPath.str().str()});
+  if (!run(compile, error) || !run(link, error))
+    return std::nullopt;
+  auto metallib = llvm::MemoryBuffer::getFile(libPath, /*IsText=*/false);
+  if (!metallib) {
+    error = "the Metal toolchain wrote no " + libPath.str().str();
+    return std::nullopt;
+  }
+  return (*metallib)->getBuffer().str();
+}
