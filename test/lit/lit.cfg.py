@@ -19,12 +19,15 @@ tool_dirs = [
     os.path.join(config.halc_obj_root, "tools", "halc-compile"),
     os.path.join(config.halc_obj_root, "tools", "halc-run"),
     os.path.join(config.halc_obj_root, "tools", "halc-dump"),
+    os.path.join(config.halc_obj_root, "tools", "halc-metallib"),
     config.llvm_tools_dir,
 ]
 config.environment["PATH"] = os.pathsep.join(
     tool_dirs + [config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(("%examples", os.path.join(config.halc_src_root, "examples")))
 config.substitutions.append(("%schemas", os.path.join(config.halc_src_root, "schemas")))
+config.substitutions.append(("%metal_inputs", os.path.join(
+    config.test_source_root, "Target", "MetalSPIRV", "Inputs")))
 # PATH with the stand-in xcrun of the Metal tests in front.
 config.substitutions.append(("%standin_xcrun_path", os.pathsep.join(
     [os.path.join(config.test_source_root, "Target", "MetalSPIRV", "Inputs",

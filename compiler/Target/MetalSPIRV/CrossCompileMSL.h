@@ -4,20 +4,13 @@
 #define HALC_TARGET_METALSPIRV_CROSSCOMPILEMSL_H
 
 #include "compiler/Dialect/HALC/HALCDialect.h"
+#include "compiler/Target/MetalSPIRV/MetalToolchain.h"
 
 #include <array>
 #include <string>
 #include <vector>
 
 namespace mlir::halc {
-
-enum class MetalPlatform { MacOS, IOS, IOSSimulator };
-
-struct MSLOptions {
-  MetalPlatform platform = MetalPlatform::MacOS;
-  uint32_t versionMajor = 3;
-  uint32_t versionMinor = 0;
-};
 
 /// What Metal needs to run one export from the library.
 struct MSLEntryPoint {

@@ -10,8 +10,9 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
-using namespace mlir;
 using namespace mlir::halc;
+using llvm::SmallString;
+using llvm::StringRef;
 
 namespace {
 

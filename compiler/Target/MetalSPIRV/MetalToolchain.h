@@ -10,8 +10,6 @@
 #ifndef HALC_TARGET_METALSPIRV_METALTOOLCHAIN_H
 #define HALC_TARGET_METALSPIRV_METALTOOLCHAIN_H
 
-#include "compiler/Target/MetalSPIRV/CrossCompileMSL.h"
-
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -19,6 +17,14 @@
 #include <vector>
 
 namespace mlir::halc {
+
+enum class MetalPlatform { MacOS, IOS, IOSSimulator };
+
+struct MSLOptions {
+  MetalPlatform platform = MetalPlatform::MacOS;
+  uint32_t versionMajor = 3;
+  uint32_t versionMinor = 0;
+};
 
 struct MetalToolchain {
   /// How to run `metal` and `metallib`: a program and the arguments that come
