@@ -9,12 +9,30 @@
 // RUN: tail -c +65 %t.mtl1 > %t.fb
 // RUN: flatc -t --strict-json --defaults-json --raw-binary -o %t.dir %schemas/metal_executable_def.fbs -- %t.fb
 // RUN: FileCheck %s --check-prefix=FLATC --input-file=%t.dir/mtl1.mlir.tmp.json
-// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=macos --iree-metal-msl-version=2.4 -o %t.a.mtl1
-// RUN: halc-dump %t.a.mtl1 | FileCheck %s --check-prefix=V24
-// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios --iree-metal-msl-version=3.1 -o %t.b.mtl1
-// RUN: halc-dump %t.b.mtl1 | FileCheck %s --check-prefix=V31
-// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios-simulator --iree-metal-msl-version=3.2 -o %t.c.mtl1
-// RUN: halc-dump %t.c.mtl1 | FileCheck %s --check-prefix=V32
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=macos --iree-metal-msl-version=2.4 -o %t.macos.2.4.mtl1
+// RUN: halc-dump %t.macos.2.4.mtl1 | FileCheck %s --check-prefix=MACOS24
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=macos --iree-metal-msl-version=3.0 -o %t.macos.3.0.mtl1
+// RUN: halc-dump %t.macos.3.0.mtl1 | FileCheck %s --check-prefix=MACOS30
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=macos --iree-metal-msl-version=3.1 -o %t.macos.3.1.mtl1
+// RUN: halc-dump %t.macos.3.1.mtl1 | FileCheck %s --check-prefix=MACOS31
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=macos --iree-metal-msl-version=3.2 -o %t.macos.3.2.mtl1
+// RUN: halc-dump %t.macos.3.2.mtl1 | FileCheck %s --check-prefix=MACOS32
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios --iree-metal-msl-version=2.4 -o %t.ios.2.4.mtl1
+// RUN: halc-dump %t.ios.2.4.mtl1 | FileCheck %s --check-prefix=IOS24
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios --iree-metal-msl-version=3.0 -o %t.ios.3.0.mtl1
+// RUN: halc-dump %t.ios.3.0.mtl1 | FileCheck %s --check-prefix=IOS30
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios --iree-metal-msl-version=3.1 -o %t.ios.3.1.mtl1
+// RUN: halc-dump %t.ios.3.1.mtl1 | FileCheck %s --check-prefix=IOS31
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios --iree-metal-msl-version=3.2 -o %t.ios.3.2.mtl1
+// RUN: halc-dump %t.ios.3.2.mtl1 | FileCheck %s --check-prefix=IOS32
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios-simulator --iree-metal-msl-version=2.4 -o %t.ios-simulator.2.4.mtl1
+// RUN: halc-dump %t.ios-simulator.2.4.mtl1 | FileCheck %s --check-prefix=IOSSIMULATOR24
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios-simulator --iree-metal-msl-version=3.0 -o %t.ios-simulator.3.0.mtl1
+// RUN: halc-dump %t.ios-simulator.3.0.mtl1 | FileCheck %s --check-prefix=IOSSIMULATOR30
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios-simulator --iree-metal-msl-version=3.1 -o %t.ios-simulator.3.1.mtl1
+// RUN: halc-dump %t.ios-simulator.3.1.mtl1 | FileCheck %s --check-prefix=IOSSIMULATOR31
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios-simulator --iree-metal-msl-version=3.2 -o %t.ios-simulator.3.2.mtl1
+// RUN: halc-dump %t.ios-simulator.3.2.mtl1 | FileCheck %s --check-prefix=IOSSIMULATOR32
 // RUN: not halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-msl-version=9.9 -o %t.bad 2>&1 | FileCheck %s --check-prefix=BAD-VERSION
 // RUN: not halc-compile %s --iree-hal-target-backends=metal-spirv --iree-metal-target-platform=android -o %t.bad 2>&1 | FileCheck %s --check-prefix=BAD-PLATFORM
 // REQUIRES: spirv-val
@@ -55,13 +73,37 @@
 // FLATC-NEXT: 0
 // FLATC: "name": "scale"
 // FLATC: "entry_point": "main0",
+// FLATC-NEXT: "max_threads_per_threadgroup": 96,
+// FLATC: "threadgroup_size_aligned": true,
 // FLATC: "name": "main"
 // FLATC: "libraries": [
 // FLATC: "version": 196608,
 
-// V24: library 0: MSL 2.4
-// V31: library 0: MSL 3.1
-// V32: library 0: MSL 3.2
+// Every platform with every MSL version writes a valid MTL1.
+// MACOS24: MTL1 executable: 3 exports, 1 library
+// MACOS24-NEXT: library 0: MSL 2.4
+// MACOS30: MTL1 executable: 3 exports, 1 library
+// MACOS30-NEXT: library 0: MSL 3.0
+// MACOS31: MTL1 executable: 3 exports, 1 library
+// MACOS31-NEXT: library 0: MSL 3.1
+// MACOS32: MTL1 executable: 3 exports, 1 library
+// MACOS32-NEXT: library 0: MSL 3.2
+// IOS24: MTL1 executable: 3 exports, 1 library
+// IOS24-NEXT: library 0: MSL 2.4
+// IOS30: MTL1 executable: 3 exports, 1 library
+// IOS30-NEXT: library 0: MSL 3.0
+// IOS31: MTL1 executable: 3 exports, 1 library
+// IOS31-NEXT: library 0: MSL 3.1
+// IOS32: MTL1 executable: 3 exports, 1 library
+// IOS32-NEXT: library 0: MSL 3.2
+// IOSSIMULATOR24: MTL1 executable: 3 exports, 1 library
+// IOSSIMULATOR24-NEXT: library 0: MSL 2.4
+// IOSSIMULATOR30: MTL1 executable: 3 exports, 1 library
+// IOSSIMULATOR30-NEXT: library 0: MSL 3.0
+// IOSSIMULATOR31: MTL1 executable: 3 exports, 1 library
+// IOSSIMULATOR31-NEXT: library 0: MSL 3.1
+// IOSSIMULATOR32: MTL1 executable: 3 exports, 1 library
+// IOSSIMULATOR32-NEXT: library 0: MSL 3.2
 // BAD-VERSION: error: unknown --iree-metal-msl-version '9.9'; known are: 2.4, 3.0, 3.1, 3.2
 // BAD-PLATFORM: Cannot find option named 'android'!
 func.func @scale(%a: tensor<64xf32>) -> tensor<64xf32> {
