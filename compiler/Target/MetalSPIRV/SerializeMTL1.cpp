@@ -57,7 +57,15 @@ std::vector<uint8_t> mlir::halc::serializeMTL1(ExecutableOp executable,
     metallibString = builder.CreateString(metallib.data(), metallib.size());
   std::vector<flatbuffers::Offset<mtl::LibraryDef>> libraries = {
       mtl::CreateLibraryDef(builder, source, metallibString)};
-  builder.Finish(mtl::CreateExecutableDefDirect(builder, &pipelines, &libraries),
+  // Level 3 also carries the MSL as a source file, for tools that show
+  // sources by path.
+  std::vector<flatbuffers::Offset<debug::SourceFileDef>> sourceFiles;
+  std::vector<uint8_t> content(library.source.begin(), library.source.end());
+  if (debugLevel >= 3)
+    sourceFiles.push_back(debug::CreateSourceFileDefDirect(
+        builder, (executable.getSymName() + ".metal").str().c_str(), &content));
+  builder.Finish(mtl::CreateExecutableDefDirect(builder, &pipelines, &libraries,
+                                                &sourceFiles),
                  mtl::ExecutableDefIdentifier());
   return wrapInBinaryHeader(
       mtl::ExecutableDefIdentifier(),

@@ -33,6 +33,15 @@
 // RUN: halc-dump %t.ios-simulator.3.1.mtl1 | FileCheck %s --check-prefix=IOSSIMULATOR31
 // RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-target-platform=ios-simulator --iree-metal-msl-version=3.2 -o %t.ios-simulator.3.2.mtl1
 // RUN: halc-dump %t.ios-simulator.3.2.mtl1 | FileCheck %s --check-prefix=IOSSIMULATOR32
+// Debug level 0: no debug info; 3: the MSL as a source file too.
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-hal-executable-debug-level=0 -o %t.level0.mtl1
+// RUN: tail -c +65 %t.level0.mtl1 > %t.level0.fb
+// RUN: flatc -t --strict-json --raw-binary -o %t.level0 %schemas/metal_executable_def.fbs -- %t.level0.fb
+// RUN: FileCheck %s --check-prefix=LEVEL0 --input-file=%t.level0/mtl1.mlir.tmp.level0.json
+// RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-hal-executable-debug-level=3 -o %t.level3.mtl1
+// RUN: tail -c +65 %t.level3.mtl1 > %t.level3.fb
+// RUN: flatc -t --strict-json --raw-binary -o %t.level3 %schemas/metal_executable_def.fbs -- %t.level3.fb
+// RUN: FileCheck %s --check-prefix=LEVEL3 --input-file=%t.level3/mtl1.mlir.tmp.level3.json
 // RUN: not halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable --iree-metal-msl-version=9.9 -o %t.bad 2>&1 | FileCheck %s --check-prefix=BAD-VERSION
 // RUN: not halc-compile %s --iree-hal-target-backends=metal-spirv --iree-metal-target-platform=android -o %t.bad 2>&1 | FileCheck %s --check-prefix=BAD-PLATFORM
 // REQUIRES: spirv-val
@@ -104,6 +113,12 @@
 // IOSSIMULATOR31-NEXT: library 0: MSL 3.1
 // IOSSIMULATOR32: MTL1 executable: 3 exports, 1 library
 // IOSSIMULATOR32-NEXT: library 0: MSL 3.2
+// LEVEL0-NOT: debug_info
+// LEVEL0-NOT: source_files
+// LEVEL3: "debug_info": {
+// LEVEL3: "source_files": [
+// LEVEL3-NEXT: {
+// LEVEL3-NEXT: "path": "module_linked.metal",
 // BAD-VERSION: error: unknown --iree-metal-msl-version '9.9'; known are: 2.4, 3.0, 3.1, 3.2
 // BAD-PLATFORM: Cannot find option named 'android'!
 func.func @scale(%a: tensor<64xf32>) -> tensor<64xf32> {
