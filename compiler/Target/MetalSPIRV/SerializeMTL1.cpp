@@ -64,8 +64,9 @@ std::vector<uint8_t> mlir::halc::serializeMTL1(ExecutableOp executable,
   if (debugLevel >= 3)
     sourceFiles.push_back(debug::CreateSourceFileDefDirect(
         builder, (executable.getSymName() + ".metal").str().c_str(), &content));
-  builder.Finish(mtl::CreateExecutableDefDirect(builder, &pipelines, &libraries,
-                                                &sourceFiles),
+  builder.Finish(mtl::CreateExecutableDefDirect(
+                     builder, &pipelines, &libraries,
+                     sourceFiles.empty() ? nullptr : &sourceFiles),
                  mtl::ExecutableDefIdentifier());
   return wrapInBinaryHeader(
       mtl::ExecutableDefIdentifier(),
