@@ -2,6 +2,7 @@
 
 #include "compiler/Target/MetalSPIRV/SerializeMTL1.h"
 
+#include "compiler/Target/ExecutableDebugInfo.h"
 #include "compiler/Target/TargetBackend.h"
 
 #include "schemas/metal_executable_def_generated.h"
@@ -10,16 +11,6 @@ using namespace mlir;
 using namespace mlir::halc;
 namespace mtl = iree::hal::metal;
 namespace debug = iree::hal::debug;
-
-static flatbuffers::Offset<debug::ExportDef>
-buildDebugInfo(flatbuffers::FlatBufferBuilder &builder, ExportOp exportOp) {
-  flatbuffers::Offset<debug::FileLineLocDef> location;
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(exportOp.getLoc()))
-    location = debug::CreateFileLineLocDefDirect(
-        builder, fileLoc.getFilename().str().c_str(), fileLoc.getLine());
-  return debug::CreateExportDefDirect(
-      builder, exportOp.getSymName().str().c_str(), location);
-}
 
 std::vector<uint8_t> mlir::halc::serializeMTL1(ExecutableOp executable,
                                                const MSLLibrary &library,
@@ -43,7 +34,7 @@ std::vector<uint8_t> mlir::halc::serializeMTL1(ExecutableOp executable,
         builder, /*library_ordinal=*/0, entryPoint.name.c_str(), threads,
         &threadgroupSize, threads % simdWidth == 0,
         exportOp.getLayout().getConstants(), &flags,
-        debugLevel >= 1 ? buildDebugInfo(builder, exportOp) : 0,
+        buildExportDebugInfo(builder, exportOp),
         exportOp.getSymName().str().c_str()));
   }
   // The MSL stays where there is no metallib, and at debug level 2 and up;

@@ -2,6 +2,7 @@
 
 #include "compiler/Target/VulkanSPIRV/SerializeVKE1.h"
 
+#include "compiler/Target/ExecutableDebugInfo.h"
 #include "compiler/Target/TargetBackend.h"
 
 #include "schemas/vulkan_executable_def_generated.h"
@@ -9,23 +10,12 @@
 using namespace mlir;
 using namespace mlir::halc;
 namespace vk = iree::hal::vulkan;
-namespace debug = iree::hal::debug;
 
 /// VK_SHADER_STAGE_COMPUTE_BIT: every binding and constant is seen by the
 /// compute stage only.
 static constexpr uint32_t kComputeStage = 0x20;
 
 /// The export's name and, where the input had one, its file and line.
-static flatbuffers::Offset<debug::ExportDef>
-buildDebugInfo(flatbuffers::FlatBufferBuilder &builder, ExportOp exportOp) {
-  flatbuffers::Offset<debug::FileLineLocDef> location;
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(exportOp.getLoc()))
-    location = debug::CreateFileLineLocDefDirect(
-        builder, fileLoc.getFilename().str().c_str(), fileLoc.getLine());
-  return debug::CreateExportDefDirect(builder, exportOp.getSymName().str().c_str(),
-                                      location);
-}
-
 std::vector<uint8_t> mlir::halc::serializeVKE1(ExecutableOp executable,
                                                ArrayRef<uint32_t> spirv) {
   flatbuffers::FlatBufferBuilder builder;
@@ -55,7 +45,7 @@ std::vector<uint8_t> mlir::halc::serializeVKE1(ExecutableOp executable,
     pipelines.push_back(vk::CreatePipelineDefDirect(
         builder, /*shader_module_ordinal=*/0,
         exportOp.getSymName().str().c_str(), pipelineLayoutOrdinal,
-        /*subgroup_size=*/0, buildDebugInfo(builder, exportOp)));
+        /*subgroup_size=*/0, buildExportDebugInfo(builder, exportOp)));
   }
   std::vector<uint32_t> code(spirv.begin(), spirv.end());
   std::vector<flatbuffers::Offset<vk::ShaderModuleDef>> shaderModules = {

@@ -15,21 +15,6 @@ using namespace halc::test;
 
 namespace {
 
-/// The error message of loading `bytes`; empty when it loads.
-std::string loadError(const std::vector<uint8_t> &bytes) {
-  halc_executable_t *executable = nullptr;
-  halc_status_t status =
-      halc_executable_load(bytes.data(), bytes.size(), &executable);
-  if (!status) {
-    halc_executable_free(executable);
-    return "";
-  }
-  EXPECT_EQ(executable, nullptr);
-  std::string message = halc_status_message(status);
-  halc_status_free(status);
-  return message;
-}
-
 TEST(Executable, ValidVKE1LoadsWithItsExports) {
   std::vector<uint8_t> bytes = buildVKE1(Spec());
   halc_executable_t *executable = nullptr;
@@ -60,114 +45,114 @@ TEST(Executable, ValidVKE1LoadsWithItsExports) {
 TEST(Executable, ShorterThanHeader) {
   std::vector<uint8_t> bytes = buildVKE1(Spec());
   bytes.resize(10);
-  EXPECT_NE(loadError(bytes).find("shorter than its 64-byte header"),
+  EXPECT_NE(loadExecutableError(bytes).find("shorter than its 64-byte header"),
             std::string::npos);
 }
 
 TEST(Executable, Truncated) {
   std::vector<uint8_t> bytes = buildVKE1(Spec());
   bytes.resize(bytes.size() - 16);
-  EXPECT_NE(loadError(bytes).find("content_size"), std::string::npos);
+  EXPECT_NE(loadExecutableError(bytes).find("content_size"), std::string::npos);
 }
 
 TEST(Executable, WrongMagic) {
   std::vector<uint8_t> bytes = buildVKE1(Spec());
   std::memcpy(bytes.data(), "MTL\x01", 4);
-  EXPECT_NE(loadError(bytes).find("magic 'MTL\\x01'"), std::string::npos);
+  EXPECT_NE(loadExecutableError(bytes).find("magic 'MTL\\x01'"), std::string::npos);
 }
 
 TEST(Executable, WrongVersion) {
   std::vector<uint8_t> bytes = buildVKE1(Spec());
   bytes[4] = 7;
-  EXPECT_NE(loadError(bytes).find("version 7"), std::string::npos);
+  EXPECT_NE(loadExecutableError(bytes).find("version 7"), std::string::npos);
 }
 
 TEST(Executable, CorruptedFlatBuffer) {
   std::vector<uint8_t> bytes = buildVKE1(Spec());
   // The root table offset now points far outside the buffer.
   bytes[HALC_BINARY_HEADER_SIZE + 1] = 0x7f;
-  EXPECT_NE(loadError(bytes).find("failed verification"), std::string::npos);
+  EXPECT_NE(loadExecutableError(bytes).find("failed verification"), std::string::npos);
 }
 
 TEST(Executable, NoPipelines) {
   Spec spec;
   spec.pipelines = 0;
-  EXPECT_NE(loadError(buildVKE1(spec)).find("no pipelines"), std::string::npos);
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("no pipelines"), std::string::npos);
 }
 
 TEST(Executable, EmptyEntryPoint) {
   Spec spec;
   spec.entryPoint = "";
-  EXPECT_NE(loadError(buildVKE1(spec)).find("pipelines[0] has no entry_point"),
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("pipelines[0] has no entry_point"),
             std::string::npos);
 }
 
 TEST(Executable, RepeatedEntryPoint) {
   Spec spec;
   spec.pipelines = 2;
-  EXPECT_NE(loadError(buildVKE1(spec)).find("pipelines[1] repeats entry_point"),
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("pipelines[1] repeats entry_point"),
             std::string::npos);
 }
 
 TEST(Executable, EntryPointMissingFromSPIRV) {
   Spec spec;
   spec.spirvEntryPoint = "other";
-  EXPECT_NE(loadError(buildVKE1(spec)).find("'main' is not a compute entry point"),
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("'main' is not a compute entry point"),
             std::string::npos);
 }
 
 TEST(Executable, ZeroWorkgroupSize) {
   Spec spec;
   spec.localSize = {64, 0, 1};
-  EXPECT_NE(loadError(buildVKE1(spec)).find("workgroup size 64x0x1"),
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("workgroup size 64x0x1"),
             std::string::npos);
 }
 
 TEST(Executable, TooLargeWorkgroup) {
   Spec spec;
   spec.localSize = {1024, 2, 1};
-  EXPECT_NE(loadError(buildVKE1(spec)).find("at most 1024 invocations"),
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("at most 1024 invocations"),
             std::string::npos);
 }
 
 TEST(Executable, TooManyBindings) {
   Spec spec;
   spec.bindings = 17;
-  EXPECT_NE(loadError(buildVKE1(spec)).find("17 bindings; at most 16"),
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("17 bindings; at most 16"),
             std::string::npos);
 }
 
 TEST(Executable, TooManyConstants) {
   Spec spec;
   spec.pushConstantBytes = 4 * 65;
-  EXPECT_NE(loadError(buildVKE1(spec)).find("push constant range"),
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("push constant range"),
             std::string::npos);
 }
 
 TEST(Executable, PartialConstant) {
   Spec spec;
   spec.pushConstantBytes = 6;
-  EXPECT_NE(loadError(buildVKE1(spec)).find("size 6"), std::string::npos);
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("size 6"), std::string::npos);
 }
 
 TEST(Executable, ShaderModuleOrdinalOutOfRange) {
   Spec spec;
   spec.moduleOrdinal = 3;
-  EXPECT_NE(loadError(buildVKE1(spec)).find("names shader module 3 of 1"),
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("names shader module 3 of 1"),
             std::string::npos);
 }
 
 TEST(Executable, PipelineLayoutOrdinalOutOfRange) {
   Spec spec;
   spec.layoutOrdinal = 2;
-  EXPECT_NE(loadError(buildVKE1(spec)).find("pipeline_layout_ordinal 2 is out of range"),
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("pipeline_layout_ordinal 2 is out of range"),
             std::string::npos);
 }
 
 TEST(Executable, NotSPIRV) {
   Spec spec;
   spec.spirv = {0xdeadbeef, 0, 0, 0, 0, 0};
-  EXPECT_NE(loadError(buildVKE1(spec)).find("shader_modules[0]: SPIR-V module does "
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("shader_modules[0]: SPIR-V module does "
                                         "not start with the SPIR-V magic"),
             std::string::npos);
 }
@@ -176,7 +161,7 @@ TEST(Executable, SPIRVInstructionPastTheEnd) {
   Spec spec;
   spec.spirv = makeSPIRV("main", {1, 1, 1});
   spec.spirv.resize(spec.spirv.size() - 2);
-  EXPECT_NE(loadError(buildVKE1(spec)).find("runs past the end"),
+  EXPECT_NE(loadExecutableError(buildVKE1(spec)).find("runs past the end"),
             std::string::npos);
 }
 

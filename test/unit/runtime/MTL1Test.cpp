@@ -8,19 +8,6 @@ using namespace halc::test;
 
 namespace {
 
-std::string loadError(const std::vector<uint8_t> &bytes) {
-  halc_executable_t *executable = nullptr;
-  halc_status_t status =
-      halc_executable_load(bytes.data(), bytes.size(), &executable);
-  if (!status) {
-    halc_executable_free(executable);
-    return "";
-  }
-  std::string message = halc_status_message(status);
-  halc_status_free(status);
-  return message;
-}
-
 bool contains(const std::string &text, const std::string &part) {
   return text.find(part) != std::string::npos;
 }
@@ -54,104 +41,104 @@ TEST(MTL1, MetallibWithoutSourceLoads) {
   MetalSpec spec;
   spec.source = "";
   spec.metallib = "MTLB";
-  EXPECT_EQ(loadError(buildMTL1(spec)), "");
+  EXPECT_EQ(loadExecutableError(buildMTL1(spec)), "");
 }
 
 TEST(MTL1, CorruptedFlatBuffer) {
   std::vector<uint8_t> bytes = buildMTL1(MetalSpec());
   bytes[HALC_BINARY_HEADER_SIZE + 1] = 0x7f;
-  EXPECT_TRUE(contains(loadError(bytes), "MTL1 FlatBuffer failed verification"));
+  EXPECT_TRUE(contains(loadExecutableError(bytes), "MTL1 FlatBuffer failed verification"));
 }
 
 TEST(MTL1, NoLibraries) {
   MetalSpec spec;
   spec.libraries = 0;
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)), "has no libraries"));
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)), "has no libraries"));
 }
 
 TEST(MTL1, LibraryWithoutCode) {
   MetalSpec spec;
   spec.source = "";
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)),
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)),
                        "libraries[0] has neither a metallib nor MSL source"));
 }
 
 TEST(MTL1, UnknownMSLVersion) {
   MetalSpec spec;
   spec.version = 4 << 16 | 7;
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)),
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)),
                        "MSL version 0x40007, which is no MSL version"));
 }
 
 TEST(MTL1, NoPipelines) {
   MetalSpec spec;
   spec.pipelines = 0;
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)), "has no pipelines"));
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)), "has no pipelines"));
 }
 
 TEST(MTL1, LibraryOrdinalOutOfRange) {
   MetalSpec spec;
   spec.libraryOrdinal = 2;
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)),
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)),
                        "pipelines[0] names library 2 of 1"));
 }
 
 TEST(MTL1, EmptyEntryPoint) {
   MetalSpec spec;
   spec.entryPoint = "";
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)),
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)),
                        "pipelines[0] has no entry_point"));
 }
 
 TEST(MTL1, EmptyName) {
   MetalSpec spec;
   spec.name = "";
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)), "pipelines[0] has no name"));
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)), "pipelines[0] has no name"));
 }
 
 TEST(MTL1, RepeatedName) {
   MetalSpec spec;
   spec.pipelines = 2;
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)),
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)),
                        "pipelines[1] repeats the name 'main'"));
 }
 
 TEST(MTL1, MissingThreadgroupSize) {
   MetalSpec spec;
   spec.hasThreadgroupSize = false;
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)), "has no threadgroup_size"));
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)), "has no threadgroup_size"));
 }
 
 TEST(MTL1, ZeroThreadgroupSize) {
   MetalSpec spec;
   spec.threadgroupSize = {32, 0, 1};
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)), "threadgroup size 32x0x1"));
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)), "threadgroup size 32x0x1"));
 }
 
 TEST(MTL1, ThreadgroupOverItsMaximum) {
   MetalSpec spec;
   spec.threadgroupSize = {32, 4, 1};
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)), "at most 64 threads"));
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)), "at most 64 threads"));
 }
 
 TEST(MTL1, ThreadgroupOver1024) {
   MetalSpec spec;
   spec.maxThreads = 0;
   spec.threadgroupSize = {1024, 2, 1};
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)), "at most 1024 threads"));
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)), "at most 1024 threads"));
 }
 
 TEST(MTL1, TooManyConstants) {
   MetalSpec spec;
   spec.constants = 65;
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)),
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)),
                        "65 constants; at most 64"));
 }
 
 TEST(MTL1, TooManyBindings) {
   MetalSpec spec;
   spec.bindings = 17;
-  EXPECT_TRUE(contains(loadError(buildMTL1(spec)), "17 bindings; at most 16"));
+  EXPECT_TRUE(contains(loadExecutableError(buildMTL1(spec)), "17 bindings; at most 16"));
 }
 
 } // namespace

@@ -95,6 +95,21 @@ inline std::vector<uint8_t> buildVKE1(const Spec &spec) {
   return withHeader("VKE1", builder);
 }
 
+/// The error message of loading `bytes` as an executable; empty when it
+/// loads.
+inline std::string loadExecutableError(const std::vector<uint8_t> &bytes) {
+  halc_executable_t *executable = nullptr;
+  halc_status_t status =
+      halc_executable_load(bytes.data(), bytes.size(), &executable);
+  if (!status) {
+    halc_executable_free(executable);
+    return "";
+  }
+  std::string message = halc_status_message(status);
+  halc_status_free(status);
+  return message;
+}
+
 namespace mtl = iree::hal::metal;
 
 /// The knobs of one test MTL1 executable; the defaults make a valid one.
