@@ -14,6 +14,9 @@ packages=(
   libflatbuffers-dev flatbuffers-compiler
   # Vulkan: headers and loader, and Mesa's lavapipe to run kernels on the CPU.
   libvulkan-dev mesa-vulkan-drivers
+  # ROCm: device bitcode (ocml, ockl) and the HIP headers the HIP driver
+  # builds against (it loads libamdhip64 at run time).
+  rocm-device-libs libamdhip64-dev
   # Unit tests.
   libgtest-dev
 )

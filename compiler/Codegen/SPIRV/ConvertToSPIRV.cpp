@@ -1,6 +1,7 @@
 //===- ConvertToSPIRV.cpp - Dispatch functions to one spirv.module --------===//
 
 #include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/OutlineKernels.h"
 #include "compiler/Codegen/SPIRV/Passes.h"
 #include "compiler/Codegen/SPIRV/ScalarizeVectorMemoryAccess.h"
 #include "compiler/Codegen/SPIRV/TargetEnv.h"
@@ -64,30 +65,19 @@ LogicalResult verifyBindingTypes(func::FuncOp dispatch, TargetAttr target) {
   return success();
 }
 
-/// Moves each dispatch function into a gpu.func kernel carrying the SPIR-V
-/// ABI: the export's workgroup size and binding i at (set 0, binding i).
-FailureOr<gpu::GPUModuleOp> outlineKernels(ExecutableOp executable,
-                                           TargetAttr target) {
+/// Each dispatch function as a gpu.func kernel carrying the SPIR-V ABI: the
+/// export's workgroup size and binding i at (set 0, binding i).
+FailureOr<gpu::GPUModuleOp> outlineSPIRVKernels(ExecutableOp executable,
+                                                TargetAttr target) {
   MLIRContext *context = executable.getContext();
-  ModuleOp inner = executable.getInnerModule();
-  OpBuilder builder = OpBuilder::atBlockBegin(inner.getBody());
-  auto gpuModule = gpu::GPUModuleOp::create(builder, executable.getLoc(),
-                                            executable.getSymName());
-  LogicalResult result =
-      forEachDispatch(executable, [&](ExportOp exportOp,
-                                      func::FuncOp func) -> LogicalResult {
+  FailureOr<gpu::GPUModuleOp> gpuModule = outlineKernels(
+      executable,
+      [&](ExportOp exportOp, func::FuncOp func,
+          gpu::GPUFuncOp kernel) -> LogicalResult {
         if (failed(verifyBindingTypes(func, target)))
           return failure();
-        std::optional<ArrayRef<int64_t>> size = exportOp.getWorkgroupSize();
-        if (!size)
-          return exportOp.emitOpError("has no workgroup_size");
-        builder.setInsertionPointToEnd(gpuModule.getBody());
-        auto kernel = gpu::GPUFuncOp::create(builder, func.getLoc(),
-                                             func.getName(),
-                                             func.getFunctionType());
-        kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                        builder.getUnitAttr());
-        SmallVector<int32_t> localSize(size->begin(), size->end());
+        SmallVector<int32_t> localSize(exportOp.getWorkgroupSize()->begin(),
+                                       exportOp.getWorkgroupSize()->end());
         kernel->setAttr(spirv::getEntryPointABIAttrName(),
                         spirv::getEntryPointABIAttr(context, localSize));
         for (unsigned i = 0; i < func.getNumArguments(); ++i)
@@ -95,23 +85,18 @@ FailureOr<gpu::GPUModuleOp> outlineKernels(ExecutableOp executable,
                             spirv::getInterfaceVarABIAttr(
                                 /*descriptorSet=*/0, /*binding=*/i,
                                 std::nullopt, context));
-        kernel.getBody().takeBody(func.getBody());
-        // SPIR-V declares Function variables at the start of the entry block.
-        Block &entry = kernel.getBody().front();
-        kernel.walk([&](memref::AllocaOp alloca) {
-          if (alloca.getType().hasStaticShape())
-            alloca->moveBefore(&entry, entry.begin());
-        });
-        kernel.walk([&](func::ReturnOp ret) {
-          OpBuilder b(ret);
-          gpu::ReturnOp::create(b, ret.getLoc());
-          ret.erase();
-        });
-        func.erase();
         return success();
       });
-  if (failed(result))
+  if (failed(gpuModule))
     return failure();
+  // SPIR-V declares Function variables at the start of the entry block.
+  gpuModule->walk([](gpu::GPUFuncOp kernel) {
+    Block &entry = kernel.getBody().front();
+    kernel.walk([&](memref::AllocaOp alloca) {
+      if (alloca.getType().hasStaticShape())
+        alloca->moveBefore(&entry, entry.begin());
+    });
+  });
   return gpuModule;
 }
 
@@ -168,7 +153,8 @@ struct ConvertToSPIRVPass
       executable.emitOpError("needs a target and an inner module");
       return signalPassFailure();
     }
-    FailureOr<gpu::GPUModuleOp> gpuModule = outlineKernels(executable, target);
+    FailureOr<gpu::GPUModuleOp> gpuModule =
+        outlineSPIRVKernels(executable, target);
     if (failed(gpuModule) ||
         failed(convertKernels(*gpuModule, getSPIRVTargetEnv(target))))
       return signalPassFailure();
