@@ -1,6 +1,7 @@
 //===- halc-opt.cpp - mlir-opt with halc's dialect and passes -------------===//
 
 #include "compiler/Codegen/Common/Passes.h"
+#include "compiler/Codegen/LLVMGPU/Passes.h"
 #include "compiler/Codegen/SPIRV/Passes.h"
 #include "compiler/Dialect/HALC/HALCDialect.h"
 #include "compiler/DispatchFormation/Passes.h"
@@ -21,6 +22,7 @@ int main(int argc, char **argv) {
   mlir::halc::registerDispatchFormationPasses();
   mlir::halc::registerCodegenCommonPasses();
   mlir::halc::registerCodegenSPIRVPasses();
+  mlir::halc::registerCodegenLLVMGPUPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "halc optimizer driver\n", registry));
 }

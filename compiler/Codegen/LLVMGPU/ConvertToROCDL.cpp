@@ -1,0 +1,76 @@
+//===- ConvertToROCDL.cpp - Dispatch functions to ROCDL kernels -----------===//
+
+#include "compiler/Codegen/Common/OutlineKernels.h"
+#include "compiler/Codegen/LLVMGPU/Passes.h"
+
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Transforms/Passes.h"
+
+#include <limits>
+
+namespace mlir::halc {
+#define GEN_PASS_DEF_CONVERTTOROCDLPASS
+#include "compiler/Codegen/LLVMGPU/Passes.h.inc"
+} // namespace mlir::halc
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// 32-bit indices address every element when no binding has 2^31 or more.
+bool fitsInt32Indices(gpu::GPUModuleOp gpuModule) {
+  bool fits = true;
+  gpuModule.walk([&](gpu::GPUFuncOp kernel) {
+    for (Type type : kernel.getArgumentTypes())
+      if (auto memref = dyn_cast<MemRefType>(type))
+        fits &= memref.hasStaticShape() &&
+                memref.getNumElements() < std::numeric_limits<int32_t>::max();
+  });
+  return fits;
+}
+
+struct ConvertToROCDLPass
+    : public halc::impl::ConvertToROCDLPassBase<ConvertToROCDLPass> {
+  void runOnOperation() override {
+    ExecutableOp executable = getOperation();
+    TargetAttr target = executable.getTargetAttr();
+    if (!target || !executable.getInnerModule()) {
+      executable.emitOpError("needs a target and an inner module");
+      return signalPassFailure();
+    }
+    FailureOr<gpu::GPUModuleOp> gpuModule = outlineKernels(
+        executable,
+        [](ExportOp exportOp, func::FuncOp, gpu::GPUFuncOp kernel) {
+          SmallVector<int32_t> size(exportOp.getWorkgroupSize()->begin(),
+                                    exportOp.getWorkgroupSize()->end());
+          kernel.setKnownBlockSizeAttr(
+              DenseI32ArrayAttr::get(kernel.getContext(), size));
+          return success();
+        });
+    if (failed(gpuModule))
+      return signalPassFailure();
+
+    ConvertGpuOpsToROCDLOpsOptions options;
+    options.chipset = target.getArch().str();
+    options.indexBitwidth = fitsInt32Indices(*gpuModule) ? 32 : 64;
+    options.useBarePtrCallConv = true;
+    options.runtime = gpu::amd::Runtime::HIP;
+    OpPassManager pm(gpu::GPUModuleOp::getOperationName());
+    pm.addPass(createSCFToControlFlowPass());
+    pm.addPass(createConvertGpuOpsToROCDLOps(options));
+    pm.addPass(createReconcileUnrealizedCastsPass());
+    pm.addPass(createCanonicalizerPass());
+    if (failed(runPipeline(pm, *gpuModule)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::halc::buildROCDLStage(OpPassManager &pm) {
+  pm.addPass(createConvertToROCDLPass());
+}

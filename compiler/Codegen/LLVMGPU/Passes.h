@@ -1,0 +1,27 @@
+//===- Passes.h - LLVM GPU (ROCDL) codegen passes ----------------*- C++ -*-===//
+
+#ifndef HALC_CODEGEN_LLVMGPU_PASSES_H
+#define HALC_CODEGEN_LLVMGPU_PASSES_H
+
+#include "compiler/Dialect/HALC/HALCDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir::halc {
+
+#define GEN_PASS_DECL
+#include "compiler/Codegen/LLVMGPU/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "compiler/Codegen/LLVMGPU/Passes.h.inc"
+
+/// The last codegen stage of the ROCm target: kernels in the LLVM dialect.
+void buildROCDLStage(OpPassManager &pm);
+
+} // namespace mlir::halc
+
+#endif // HALC_CODEGEN_LLVMGPU_PASSES_H
