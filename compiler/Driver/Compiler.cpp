@@ -91,6 +91,10 @@ LogicalResult Compilation::lowerExecutables() {
 }
 
 LogicalResult Compilation::serializeSPIRV(CompileResult &result) {
+  // Targets that do not go through SPIR-V pass by this phase, unless it is
+  // the one asked for.
+  if (!options.backend->producesSPIRV() && options.compileTo != kSPIRV)
+    return success();
   for (auto executable : module.getOps<ExecutableOp>()) {
     FailureOr<std::vector<uint32_t>> binary =
         options.backend->serializeSPIRV(executable);
@@ -113,7 +117,7 @@ LogicalResult Compilation::serializeSPIRV(CompileResult &result) {
 LogicalResult Compilation::serializeExecutables(CompileResult &result) {
   for (auto executable : module.getOps<ExecutableOp>()) {
     FailureOr<std::vector<uint8_t>> binary =
-        options.backend->serializeExecutable(executable);
+        options.backend->serializeExecutable(executable, options.dumpDir);
     if (failed(binary))
       return failure();
     result.executables.push_back(

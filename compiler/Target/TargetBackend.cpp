@@ -37,7 +37,7 @@ TargetBackend::serializeSPIRV(ExecutableOp executable) const {
 }
 
 FailureOr<std::vector<uint8_t>>
-TargetBackend::serializeExecutable(ExecutableOp executable) const {
+TargetBackend::serializeExecutable(ExecutableOp executable, StringRef) const {
   return executable.emitError("target '")
          << getName() << "' cannot write executable binaries yet";
 }

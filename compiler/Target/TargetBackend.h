@@ -44,14 +44,20 @@ public:
   /// pass manager runs on `halc.executable`.
   virtual void buildCodegenStages(std::vector<PipelineStage> &stages) const = 0;
 
+  /// Whether the target goes through SPIR-V (phase `spirv` has something to
+  /// write).
+  virtual bool producesSPIRV() const { return false; }
+
   /// The SPIR-V binary of a lowered executable (SPIR-V targets only).
   virtual FailureOr<std::vector<uint32_t>>
   serializeSPIRV(ExecutableOp executable) const;
 
   /// The executable binary of a lowered executable in this target's format
-  /// (VKE1, MTL1, HIP1): the 64-byte header, then the FlatBuffer.
+  /// (VKE1, MTL1, HIP1): the 64-byte header, then the FlatBuffer. Files the
+  /// target makes on the way (MSL, LLVM IR, code objects) go to `dumpDir`
+  /// when it is not empty.
   virtual FailureOr<std::vector<uint8_t>>
-  serializeExecutable(ExecutableOp executable) const;
+  serializeExecutable(ExecutableOp executable, StringRef dumpDir) const;
 };
 
 /// `--iree-hal-executable-debug-level` (0-3, default 2): 0 writes no debug

@@ -80,7 +80,8 @@ public:
                            clGPUFamily) {}
 
   FailureOr<std::vector<uint8_t>>
-  serializeExecutable(ExecutableOp executable) const override {
+  serializeExecutable(ExecutableOp executable,
+                      StringRef dumpDir) const override {
     FailureOr<MSLOptions> options = getMSLOptions(executable);
     if (failed(options))
       return failure();

@@ -29,6 +29,7 @@ public:
   StringRef getName() const override { return name; }
   TargetAttr getTarget(MLIRContext *context) const override;
   void buildCodegenStages(std::vector<PipelineStage> &stages) const override;
+  bool producesSPIRV() const override { return true; }
   FailureOr<std::vector<uint32_t>>
   serializeSPIRV(ExecutableOp executable) const override;
 

@@ -44,7 +44,8 @@ public:
                            clVulkanTarget) {}
 
   FailureOr<std::vector<uint8_t>>
-  serializeExecutable(ExecutableOp executable) const override {
+  serializeExecutable(ExecutableOp executable,
+                      StringRef dumpDir) const override {
     FailureOr<std::vector<uint32_t>> spirv = serializeSPIRV(executable);
     if (failed(spirv))
       return failure();

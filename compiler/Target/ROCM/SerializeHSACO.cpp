@@ -1,0 +1,285 @@
+//===- SerializeHSACO.cpp - LLVM dialect kernels to an HSACO --------------===//
+//
+// ld.lld runs as a subprocess (ld.lld-22 from Debian's lld-22): the in-process
+// library would link lld's ELF driver into every halc binary, and a
+// subprocess keeps a linker crash from taking the compiler down.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Target/ROCM/SerializeHSACO.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+
+extern "C" {
+void LLVMInitializeAMDGPUTargetInfo();
+void LLVMInitializeAMDGPUTarget();
+void LLVMInitializeAMDGPUTargetMC();
+void LLVMInitializeAMDGPUAsmPrinter();
+}
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+constexpr const char *kTriple = "amdgcn-amd-amdhsa";
+
+/// Whether `module` calls a device library function (ocml or ockl).
+bool callsDeviceLibraries(const llvm::Module &module) {
+  for (const llvm::Function &function : module)
+    if (function.isDeclaration() &&
+        (function.getName().starts_with("__ocml_") ||
+         function.getName().starts_with("__ockl_")))
+      return true;
+  return false;
+}
+
+/// Defines the __oclc_* controls the device libraries read, for the chip.
+void defineDeviceLibraryControls(llvm::Module &module,
+                                 const ROCMOptions &options) {
+  llvm::LLVMContext &context = module.getContext();
+  auto define = [&](StringRef name, llvm::Type *type, uint64_t value) {
+    auto *global = new llvm::GlobalVariable(
+        module, type, /*isConstant=*/true, llvm::GlobalValue::LinkOnceODRLinkage,
+        llvm::ConstantInt::get(type, value), name, nullptr,
+        llvm::GlobalValue::NotThreadLocal, /*AddressSpace=*/4);
+    global->setVisibility(llvm::GlobalValue::ProtectedVisibility);
+  };
+  llvm::Type *i8 = llvm::Type::getInt8Ty(context);
+  llvm::Type *i32 = llvm::Type::getInt32Ty(context);
+  define("__oclc_ISA_version", i32, options.chip->isaVersion);
+  define("__oclc_ABI_version", i32, 500);
+  define("__oclc_wavefrontsize64", i8, options.waveSize == 64);
+  define("__oclc_finite_only_opt", i8, 0);
+  define("__oclc_unsafe_math_opt", i8, 0);
+  define("__oclc_daz_opt", i8, 0);
+  define("__oclc_correctly_rounded_sqrt32", i8, 1);
+}
+
+LogicalResult linkDeviceLibraries(ExecutableOp executable, llvm::Module &module,
+                                  const ROCMOptions &options) {
+  defineDeviceLibraryControls(module, options);
+  for (StringRef library : {"ocml.bc", "ockl.bc"}) {
+    llvm::SmallString<256> path(options.bitcodeDir);
+    llvm::sys::path::append(path, library);
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer)
+      return executable.emitError("cannot read the device library ")
+             << path << " (--iree-rocm-bc-dir): "
+             << buffer.getError().message();
+    llvm::Expected<std::unique_ptr<llvm::Module>> bitcode =
+        llvm::parseBitcodeFile((*buffer)->getMemBufferRef(),
+                               module.getContext());
+    if (!bitcode)
+      return executable.emitError("cannot parse ")
+             << path << ": " << llvm::toString(bitcode.takeError());
+    (*bitcode)->setTargetTriple(module.getTargetTriple());
+    (*bitcode)->setDataLayout(module.getDataLayout());
+    if (llvm::Linker::linkModules(
+            module, std::move(*bitcode), llvm::Linker::LinkOnlyNeeded,
+            [](llvm::Module &linked, const llvm::StringSet<> &) {
+              // Only the kernels stay visible.
+              llvm::internalizeModule(linked, [](const llvm::GlobalValue &g) {
+                auto *function = llvm::dyn_cast<llvm::Function>(&g);
+                return function && function->getCallingConv() ==
+                                       llvm::CallingConv::AMDGPU_KERNEL;
+              });
+            }))
+      return executable.emitError("cannot link ") << path;
+  }
+  return success();
+}
+
+/// An unresolved function would fail only when the driver loads the code.
+LogicalResult checkNoExternalFunctions(ExecutableOp executable,
+                                       const llvm::Module &module) {
+  for (const llvm::Function &function : module)
+    if (function.isDeclaration() && !function.isIntrinsic() &&
+        !function.use_empty())
+      return executable.emitError("the kernels call '")
+             << function.getName()
+             << "', which no device library defines";
+  return success();
+}
+
+void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2)
+      .run(module, modules);
+}
+
+std::optional<std::string> emit(llvm::Module &module,
+                                llvm::TargetMachine &machine,
+                                llvm::CodeGenFileType type) {
+  llvm::SmallString<0> output;
+  llvm::raw_svector_ostream stream(output);
+  llvm::legacy::PassManager passes;
+  if (machine.addPassesToEmitFile(passes, stream, nullptr, type))
+    return std::nullopt;
+  passes.run(module);
+  return output.str().str();
+}
+
+/// `ld.lld -shared` of `object`; fills `error` on failure.
+std::optional<std::string> linkHSACO(StringRef object, std::string &error) {
+  llvm::ErrorOr<std::string> lld = llvm::sys::findProgramByName(
+      "ld.lld", {"/usr/lib/llvm-22/bin"});
+  if (!lld) {
+    error = "ld.lld is not installed (Debian: lld-22)";
+    return std::nullopt;
+  }
+  llvm::SmallString<128> directory;
+  if (llvm::sys::fs::createUniqueDirectory("halc-hsaco", directory)) {
+    error = "cannot create a temporary directory";
+    return std::nullopt;
+  }
+  auto cleanup = llvm::make_scope_exit(
+      [&] { llvm::sys::fs::remove_directories(directory); });
+  llvm::SmallString<256> objectPath(directory), hsacoPath(directory),
+      logPath(directory);
+  llvm::sys::path::append(objectPath, "kernels.o");
+  llvm::sys::path::append(hsacoPath, "kernels.hsaco");
+  llvm::sys::path::append(logPath, "ld.log");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream file(objectPath, ec);
+    if (ec) {
+      error = "cannot write " + objectPath.str().str();
+      return std::nullopt;
+    }
+    file << object;
+  }
+  llvm::StringRef args[] = {*lld, "-shared", objectPath, "-o", hsacoPath};
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, logPath.str(),
+                                                logPath.str()};
+  std::string message;
+  if (llvm::sys::ExecuteAndWait(*lld, args, std::nullopt, redirects, 0, 0,
+                                &message) != 0) {
+    error = "ld.lld failed " + message;
+    if (auto log = llvm::MemoryBuffer::getFile(logPath))
+      error += ": " + (*log)->getBuffer().str();
+    return std::nullopt;
+  }
+  auto hsaco = llvm::MemoryBuffer::getFile(hsacoPath, /*IsText=*/false);
+  if (!hsaco) {
+    error = "ld.lld wrote no " + hsacoPath.str().str();
+    return std::nullopt;
+  }
+  return (*hsaco)->getBuffer().str();
+}
+
+LogicalResult dumpFile(ExecutableOp executable, StringRef dumpDir,
+                       StringRef extension, StringRef content) {
+  if (dumpDir.empty())
+    return success();
+  llvm::SmallString<256> path(dumpDir);
+  llvm::sys::path::append(path, executable.getSymName() + "." + extension);
+  std::error_code ec;
+  llvm::raw_fd_ostream file(path, ec);
+  if (ec)
+    return executable.emitError("cannot write ") << path << ": "
+                                                 << ec.message();
+  file << content;
+  return success();
+}
+
+} // namespace
+
+FailureOr<std::string> mlir::halc::serializeHSACO(ExecutableOp executable,
+                                                  const ROCMOptions &options,
+                                                  StringRef dumpDir) {
+  ModuleOp inner = executable.getInnerModule();
+  SmallVector<gpu::GPUModuleOp> gpuModules(inner.getOps<gpu::GPUModuleOp>());
+  if (gpuModules.size() != 1)
+    return executable.emitError("executable @")
+           << executable.getSymName() << " does not hold one gpu.module";
+
+  DialectRegistry registry;
+  registerAllToLLVMIRTranslations(registry);
+  executable.getContext()->appendDialectRegistry(registry);
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module =
+      translateModuleToLLVMIR(gpuModules.front(), context, "kernels");
+  if (!module)
+    return executable.emitError("cannot translate the kernels to LLVM IR");
+
+  static bool initialized = [] {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+    LLVMInitializeAMDGPUAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return executable.emitError("no AMDGPU backend in LLVM: ") << error;
+  std::string features = options.features;
+  features += std::string(features.empty() ? "" : ",") +
+              (options.waveSize == 64 ? "+wavefrontsize64" : "+wavefrontsize32");
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, options.chip->name, features, llvm::TargetOptions(),
+      llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Default));
+  module->setTargetTriple(triple);
+  module->setDataLayout(machine->createDataLayout());
+  module->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version", 500);
+
+  if (callsDeviceLibraries(*module) &&
+      failed(linkDeviceLibraries(executable, *module, options)))
+    return failure();
+  optimize(*module, *machine);
+  if (failed(checkNoExternalFunctions(executable, *module)))
+    return failure();
+
+  std::string ir;
+  llvm::raw_string_ostream irStream(ir);
+  module->print(irStream, nullptr);
+  if (failed(dumpFile(executable, dumpDir, "ll", ir)))
+    return failure();
+  if (!dumpDir.empty()) {
+    std::optional<std::string> assembly =
+        emit(*module, *machine, llvm::CodeGenFileType::AssemblyFile);
+    if (!assembly || failed(dumpFile(executable, dumpDir, "s", *assembly)))
+      return executable.emitError("cannot write the AMDGPU assembly");
+  }
+  std::optional<std::string> object =
+      emit(*module, *machine, llvm::CodeGenFileType::ObjectFile);
+  if (!object)
+    return executable.emitError("LLVM cannot emit an object for ")
+           << options.chip->name;
+  std::optional<std::string> hsaco = linkHSACO(*object, error);
+  if (!hsaco)
+    return executable.emitError("cannot link the HSACO: ") << error;
+  if (failed(dumpFile(executable, dumpDir, "hsaco", *hsaco)))
+    return failure();
+  return *hsaco;
+}
