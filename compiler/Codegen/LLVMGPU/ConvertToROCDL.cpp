@@ -33,6 +33,16 @@ bool fitsInt32Indices(gpu::GPUModuleOp gpuModule) {
   return fits;
 }
 
+/// The chip a target lowers as: itself, or for a generic target
+/// (gfx9-4-generic, gfx11-generic) the first chip it covers (gfx940,
+/// gfx1100), whose instructions every chip of the family has.
+std::string getChipset(StringRef arch) {
+  if (!arch.consume_back("-generic"))
+    return arch.str();
+  auto [major, minor] = arch.split('-');
+  return (major + (minor.empty() ? "0" : minor) + "0").str();
+}
+
 struct ConvertToROCDLPass
     : public halc::impl::ConvertToROCDLPassBase<ConvertToROCDLPass> {
   void runOnOperation() override {
@@ -55,7 +65,7 @@ struct ConvertToROCDLPass
       return signalPassFailure();
 
     ConvertGpuOpsToROCDLOpsOptions options;
-    options.chipset = target.getArch().str();
+    options.chipset = getChipset(target.getArch());
     options.indexBitwidth = fitsInt32Indices(*gpuModule) ? 32 : 64;
     options.useBarePtrCallConv = true;
     options.runtime = gpu::amd::Runtime::HIP;

@@ -27,6 +27,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/Internalize.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 extern "C" {
 void LLVMInitializeAMDGPUTargetInfo();
@@ -52,6 +53,11 @@ bool callsDeviceLibraries(const llvm::Module &module) {
   return false;
 }
 
+/// Code object version 5; generic targets exist from version 6 on.
+int codeObjectVersion(const ROCMOptions &options) {
+  return StringRef(options.chip->name).ends_with("-generic") ? 600 : 500;
+}
+
 /// Defines the __oclc_* controls the device libraries read, for the chip.
 void defineDeviceLibraryControls(llvm::Module &module,
                                  const ROCMOptions &options) {
@@ -66,7 +72,7 @@ void defineDeviceLibraryControls(llvm::Module &module,
   llvm::Type *i8 = llvm::Type::getInt8Ty(context);
   llvm::Type *i32 = llvm::Type::getInt32Ty(context);
   define("__oclc_ISA_version", i32, options.chip->isaVersion);
-  define("__oclc_ABI_version", i32, 500);
+  define("__oclc_ABI_version", i32, codeObjectVersion(options));
   define("__oclc_wavefrontsize64", i8, options.waveSize == 64);
   define("__oclc_finite_only_opt", i8, 0);
   define("__oclc_unsafe_math_opt", i8, 0);
@@ -251,7 +257,8 @@ FailureOr<std::string> mlir::halc::serializeHSACO(ExecutableOp executable,
       llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Default));
   module->setTargetTriple(triple);
   module->setDataLayout(machine->createDataLayout());
-  module->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version", 500);
+  module->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
+                        codeObjectVersion(options));
 
   if (callsDeviceLibraries(*module) &&
       failed(linkDeviceLibraries(executable, *module, options)))
@@ -266,8 +273,11 @@ FailureOr<std::string> mlir::halc::serializeHSACO(ExecutableOp executable,
   if (failed(dumpFile(executable, dumpDir, "ll", ir)))
     return failure();
   if (!dumpDir.empty()) {
+    // Code generation rewrites the IR it runs on: the assembly comes from a
+    // copy.
+    std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*module);
     std::optional<std::string> assembly =
-        emit(*module, *machine, llvm::CodeGenFileType::AssemblyFile);
+        emit(*copy, *machine, llvm::CodeGenFileType::AssemblyFile);
     if (!assembly || failed(dumpFile(executable, dumpDir, "s", *assembly)))
       return executable.emitError("cannot write the AMDGPU assembly");
   }
