@@ -37,10 +37,13 @@ halc_status_t load(std::vector<uint8_t> bytes, halc_executable_t **out) {
   } else if (content.magic == halc_binary_magic("MTL1")) {
     executable->format = HALC_EXECUTABLE_FORMAT_MTL1;
     status = loadMTL1(*executable, data, content.size);
+  } else if (content.magic == halc_binary_magic("HIP1")) {
+    executable->format = HALC_EXECUTABLE_FORMAT_HIP1;
+    status = loadHIP1(*executable, data, content.size);
   } else {
     status = makeError("executable header has magic '" +
                        describeMagic(content.magic) +
-                       "'; this runtime reads 'VKE1' and 'MTL1'");
+                       "'; this runtime reads 'VKE1', 'MTL1' and 'HIP1'");
   }
   if (status)
     return status;
@@ -116,6 +119,28 @@ halc_executable_metal_library(const halc_executable_t *executable,
                      std::to_string(executable->metalLibraries.size()));
   *out = executable->metalLibraries[ordinal];
   return nullptr;
+}
+
+extern "C" size_t
+halc_executable_hip_module_count(const halc_executable_t *executable) {
+  return executable->hipModules.size();
+}
+
+extern "C" halc_status_t
+halc_executable_hip_module(const halc_executable_t *executable, size_t ordinal,
+                           const void **outData, size_t *outSize) {
+  if (ordinal >= executable->hipModules.size())
+    return makeError("module ordinal " + std::to_string(ordinal) +
+                     " is out of range; the executable has " +
+                     std::to_string(executable->hipModules.size()));
+  *outData = executable->hipModules[ordinal].data;
+  *outSize = executable->hipModules[ordinal].size;
+  return nullptr;
+}
+
+extern "C" const char *
+halc_executable_target_id(const halc_executable_t *executable) {
+  return executable->targetId.c_str();
 }
 
 extern "C" size_t

@@ -18,6 +18,12 @@ struct Export {
   size_t moduleOrdinal = 0;
 };
 
+/// A span of bytes inside the executable's bytes.
+struct ByteSpan {
+  const void *data = nullptr;
+  size_t size = 0;
+};
+
 /// A span of SPIR-V words inside the executable's bytes.
 struct SPIRVModule {
   const uint32_t *words = nullptr;
@@ -28,6 +34,8 @@ struct SPIRVModule {
 
 struct halc_executable_s {
   std::vector<halc_metal_library_t> metalLibraries;
+  std::vector<halc::ByteSpan> hipModules;
+  std::string targetId;
   halc_executable_format_t format;
   /// The whole binary, header included; everything below points into it.
   std::vector<uint8_t> bytes;
@@ -40,6 +48,10 @@ namespace halc {
 /// Verifies the VKE1 FlatBuffer of `executable->bytes` at `content` and
 /// fills in its exports and shader modules.
 halc_status_t loadVKE1(halc_executable_s &executable, const uint8_t *content,
+                       size_t contentSize);
+
+/// The same for HIP1: modules (HSACOs), exports and the target id.
+halc_status_t loadHIP1(halc_executable_s &executable, const uint8_t *content,
                        size_t contentSize);
 
 /// The same for MTL1: libraries and pipelines.

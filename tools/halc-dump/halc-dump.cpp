@@ -2,7 +2,7 @@
 //
 //   halc-dump FILE [--json] [--source]
 //
-// Prints a module file (HALM) or an executable (VKE1, MTL1) as the runtime
+// Prints a module file (HALM) or an executable (VKE1, MTL1, HIP1) as the runtime
 // loads it: exports with entry points, workgroup sizes, bindings and
 // constants, libraries or shader modules, and each function's dispatch plan.
 // --json prints the same as JSON; --source prints each Metal library's MSL.
@@ -25,7 +25,20 @@
 namespace {
 
 const char *formatName(halc_executable_format_t format) {
-  return format == HALC_EXECUTABLE_FORMAT_MTL1 ? "MTL1" : "VKE1";
+  switch (format) {
+  case HALC_EXECUTABLE_FORMAT_VKE1:
+    return "VKE1";
+  case HALC_EXECUTABLE_FORMAT_MTL1:
+    return "MTL1";
+  case HALC_EXECUTABLE_FORMAT_HIP1:
+    return "HIP1";
+  }
+  return "?";
+}
+
+/// What holds an export's code in each format.
+const char *containerName(halc_executable_format_t format) {
+  return format == HALC_EXECUTABLE_FORMAT_MTL1 ? "library " : "module ";
 }
 
 std::string quote(const std::string &text) {
@@ -53,14 +66,36 @@ void dumpExecutable(const halc_executable_t *executable, bool json,
   halc_executable_format_t format = halc_executable_format(executable);
   size_t exports = halc_executable_export_count(executable);
   size_t libraries = halc_executable_library_count(executable);
+  size_t hipModules = halc_executable_hip_module_count(executable);
+  std::string targetId = halc_executable_target_id(executable);
   if (json) {
-    os << "{\"format\": \"" << formatName(format) << "\", \"libraries\": [";
+    os << "{\"format\": \"" << formatName(format) << "\"";
+    if (format == HALC_EXECUTABLE_FORMAT_HIP1) {
+      os << ", \"target_id\": " << quote(targetId) << ", \"hsaco_bytes\": [";
+      for (size_t m = 0; m < hipModules; ++m) {
+        const void *data;
+        size_t size;
+        halc_executable_hip_module(executable, m, &data, &size);
+        os << (m ? ", " : "") << size;
+      }
+      os << "]";
+    }
+    os << ", \"libraries\": [";
   } else {
     os << indent << formatName(format) << " executable: " << exports
        << (exports == 1 ? " export" : " exports");
     if (format == HALC_EXECUTABLE_FORMAT_MTL1)
       os << ", " << libraries << (libraries == 1 ? " library" : " libraries");
+    if (format == HALC_EXECUTABLE_FORMAT_HIP1)
+      os << ", " << hipModules << (hipModules == 1 ? " module" : " modules")
+         << ", target " << (targetId.empty() ? "(not recorded)" : targetId);
     os << "\n";
+    for (size_t m = 0; m < hipModules; ++m) {
+      const void *data;
+      size_t size;
+      halc_executable_hip_module(executable, m, &data, &size);
+      os << indent << "  module " << m << ": HSACO " << size << " bytes\n";
+    }
   }
   for (size_t l = 0; l < libraries; ++l) {
     halc_metal_library_t library;
@@ -99,9 +134,7 @@ void dumpExecutable(const halc_executable_t *executable, bool json,
          << ", \"constants\": " << info.constant_count << "}";
     } else {
       os << indent << "  export " << e << " @" << info.name << ": entry point "
-         << info.entry_point << " in "
-         << (format == HALC_EXECUTABLE_FORMAT_MTL1 ? "library " : "module ")
-         << container << ", workgroup size " << size[0] << "x" << size[1]
+         << info.entry_point << " in " << containerName(format) << container << ", workgroup size " << size[0] << "x" << size[1]
          << "x" << size[2] << ", " << info.binding_count
          << " bindings (read-only mask 0x" << std::hex
          << info.read_only_bindings << std::dec << "), "
@@ -203,7 +236,7 @@ int main(int argc, char **argv) {
       source = true;
     } else if (!std::strcmp(argv[i], "--help")) {
       std::puts("usage: halc-dump FILE [--json] [--source]\n"
-                "  prints a halc module (HALM) or executable (VKE1, MTL1)");
+                "  prints a halc module (HALM) or executable (VKE1, MTL1, HIP1)");
       return 0;
     } else if (!path && argv[i][0] != '-') {
       path = argv[i];
