@@ -4,6 +4,7 @@
 import glob
 import os
 import shutil
+import sys
 
 import lit.formats
 
@@ -26,6 +27,8 @@ config.environment["PATH"] = os.pathsep.join(
     tool_dirs + [config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(("%examples", os.path.join(config.halc_src_root, "examples")))
 config.substitutions.append(("%schemas", os.path.join(config.halc_src_root, "schemas")))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%e2e_inputs", os.path.join(config.halc_src_root, "test", "e2e")))
 config.substitutions.append(("%metal_inputs", os.path.join(
     config.test_source_root, "Target", "MetalSPIRV", "Inputs")))
 # PATH with the stand-in xcrun of the Metal tests in front.

@@ -4,6 +4,7 @@
 #include "compiler/Codegen/LLVMGPU/Passes.h"
 
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/MathToROCDL/MathToROCDL.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -69,12 +70,17 @@ struct ConvertToROCDLPass
     options.indexBitwidth = fitsInt32Indices(*gpuModule) ? 32 : 64;
     options.useBarePtrCallConv = true;
     options.runtime = gpu::amd::Runtime::HIP;
-    OpPassManager pm(gpu::GPUModuleOp::getOperationName());
-    pm.addPass(createSCFToControlFlowPass());
-    pm.addPass(createConvertGpuOpsToROCDLOps(options));
-    pm.addPass(createReconcileUnrealizedCastsPass());
-    pm.addPass(createCanonicalizerPass());
-    if (failed(runPipeline(pm, *gpuModule)))
+    // Math the GPU has no instruction for becomes ocml calls first, so that
+    // no generic LLVM lowering turns it into an intrinsic the AMDGPU backend
+    // cannot select (llvm.tanh).
+    OpPassManager pm(ModuleOp::getOperationName());
+    pm.addPass(createConvertMathToROCDL({options.chipset}));
+    OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+    kernels.addPass(createSCFToControlFlowPass());
+    kernels.addPass(createConvertGpuOpsToROCDLOps(options));
+    kernels.addPass(createReconcileUnrealizedCastsPass());
+    kernels.addPass(createCanonicalizerPass());
+    if (failed(runPipeline(pm, executable.getInnerModule())))
       return signalPassFailure();
   }
 };

@@ -1,0 +1,37 @@
+// Code objects for every op class (the e2e inputs) on a wave64 chip
+// (gfx942), a wave32 chip (gfx1100) and a generic target (gfx11-generic),
+// checked as an AMD loader would (check_hsaco.py: kernel symbols,
+// .reqd_workgroup_size = block dims, wave size, LDS, no undefined symbols,
+// amdhsa.target = the recorded target id).
+// RUN: rm -rf %t.contraction.gfx942 && halc-compile %e2e_inputs/contraction.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.contraction.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.contraction.gfx942
+// RUN: %python %S/check_hsaco.py %t.contraction.gfx942.hip1 %t.contraction.gfx942/module_linked.hsaco 64 65536 | FileCheck %s
+// RUN: rm -rf %t.contraction.gfx1100 && halc-compile %e2e_inputs/contraction.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx1100 --compile-to=executable -o %t.contraction.gfx1100.hip1 --iree-hal-dump-executable-intermediates-to=%t.contraction.gfx1100
+// RUN: %python %S/check_hsaco.py %t.contraction.gfx1100.hip1 %t.contraction.gfx1100/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.contraction.gfx11-generic && halc-compile %e2e_inputs/contraction.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx11-generic --compile-to=executable -o %t.contraction.gfx11-generic.hip1 --iree-hal-dump-executable-intermediates-to=%t.contraction.gfx11-generic
+// RUN: %python %S/check_hsaco.py %t.contraction.gfx11-generic.hip1 %t.contraction.gfx11-generic/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.elementwise.gfx942 && halc-compile %e2e_inputs/elementwise.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.elementwise.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.elementwise.gfx942
+// RUN: %python %S/check_hsaco.py %t.elementwise.gfx942.hip1 %t.elementwise.gfx942/module_linked.hsaco 64 65536 | FileCheck %s
+// RUN: rm -rf %t.elementwise.gfx1100 && halc-compile %e2e_inputs/elementwise.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx1100 --compile-to=executable -o %t.elementwise.gfx1100.hip1 --iree-hal-dump-executable-intermediates-to=%t.elementwise.gfx1100
+// RUN: %python %S/check_hsaco.py %t.elementwise.gfx1100.hip1 %t.elementwise.gfx1100/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.elementwise.gfx11-generic && halc-compile %e2e_inputs/elementwise.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx11-generic --compile-to=executable -o %t.elementwise.gfx11-generic.hip1 --iree-hal-dump-executable-intermediates-to=%t.elementwise.gfx11-generic
+// RUN: %python %S/check_hsaco.py %t.elementwise.gfx11-generic.hip1 %t.elementwise.gfx11-generic/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.math.gfx942 && halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.math.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.math.gfx942
+// RUN: %python %S/check_hsaco.py %t.math.gfx942.hip1 %t.math.gfx942/module_linked.hsaco 64 65536 | FileCheck %s
+// RUN: rm -rf %t.math.gfx1100 && halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx1100 --compile-to=executable -o %t.math.gfx1100.hip1 --iree-hal-dump-executable-intermediates-to=%t.math.gfx1100
+// RUN: %python %S/check_hsaco.py %t.math.gfx1100.hip1 %t.math.gfx1100/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.math.gfx11-generic && halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx11-generic --compile-to=executable -o %t.math.gfx11-generic.hip1 --iree-hal-dump-executable-intermediates-to=%t.math.gfx11-generic
+// RUN: %python %S/check_hsaco.py %t.math.gfx11-generic.hip1 %t.math.gfx11-generic/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.reduction.gfx942 && halc-compile %e2e_inputs/reduction.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.reduction.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.reduction.gfx942
+// RUN: %python %S/check_hsaco.py %t.reduction.gfx942.hip1 %t.reduction.gfx942/module_linked.hsaco 64 65536 | FileCheck %s
+// RUN: rm -rf %t.reduction.gfx1100 && halc-compile %e2e_inputs/reduction.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx1100 --compile-to=executable -o %t.reduction.gfx1100.hip1 --iree-hal-dump-executable-intermediates-to=%t.reduction.gfx1100
+// RUN: %python %S/check_hsaco.py %t.reduction.gfx1100.hip1 %t.reduction.gfx1100/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.reduction.gfx11-generic && halc-compile %e2e_inputs/reduction.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx11-generic --compile-to=executable -o %t.reduction.gfx11-generic.hip1 --iree-hal-dump-executable-intermediates-to=%t.reduction.gfx11-generic
+// RUN: %python %S/check_hsaco.py %t.reduction.gfx11-generic.hip1 %t.reduction.gfx11-generic/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.named.gfx942 && halc-compile %e2e_inputs/named.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.named.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.named.gfx942
+// RUN: %python %S/check_hsaco.py %t.named.gfx942.hip1 %t.named.gfx942/module_linked.hsaco 64 65536 | FileCheck %s
+// RUN: rm -rf %t.named.gfx1100 && halc-compile %e2e_inputs/named.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx1100 --compile-to=executable -o %t.named.gfx1100.hip1 --iree-hal-dump-executable-intermediates-to=%t.named.gfx1100
+// RUN: %python %S/check_hsaco.py %t.named.gfx1100.hip1 %t.named.gfx1100/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.named.gfx11-generic && halc-compile %e2e_inputs/named.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx11-generic --compile-to=executable -o %t.named.gfx11-generic.hip1 --iree-hal-dump-executable-intermediates-to=%t.named.gfx11-generic
+// RUN: %python %S/check_hsaco.py %t.named.gfx11-generic.hip1 %t.named.gfx11-generic/module_linked.hsaco 32 65536 | FileCheck %s
+// CHECK-NOT: FAILED
+// CHECK: hsaco: ok
