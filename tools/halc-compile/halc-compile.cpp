@@ -42,7 +42,7 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
 
 static cl::opt<std::string> targetBackends(
     "iree-hal-target-backends",
-    cl::desc("Target backend to compile for: metal-spirv or vulkan-spirv"),
+    cl::desc("Target backend to compile for: metal-spirv, rocm or vulkan-spirv"),
     cl::init("vulkan-spirv"), cl::cat(compileCategory));
 
 static cl::opt<std::string> compileTo(

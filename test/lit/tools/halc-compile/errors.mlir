@@ -23,7 +23,7 @@
 
 // Unknown flags values list the known ones.
 // RUN: not halc-compile %S/Inputs/f16.mlir --iree-hal-target-backends=cuda 2>&1 | FileCheck %s --check-prefix=BACKEND
-// BACKEND: error: unknown --iree-hal-target-backends 'cuda'; known are: metal-spirv, vulkan-spirv
+// BACKEND: error: unknown --iree-hal-target-backends 'cuda'; known are: metal-spirv, rocm, vulkan-spirv
 // RUN: not halc-compile %S/Inputs/f16.mlir --iree-vulkan-target=gfx942 2>&1 | FileCheck %s --check-prefix=VULKAN
 // VULKAN: error: unknown --iree-vulkan-target 'gfx942'; known are: portable, nvidia, lavapipe
 // RUN: not halc-compile %S/Inputs/f16.mlir --compile-to=llvm 2>&1 | FileCheck %s --check-prefix=PHASE
