@@ -11,6 +11,7 @@
 #include "halc/runtime.h"
 
 #include "schemas/binary_header.h"
+#include "hip_executable_def_generated.h"
 #include "metal_executable_def_generated.h"
 #include "vulkan_executable_def_generated.h"
 
@@ -155,6 +156,43 @@ inline std::vector<uint8_t> buildMTL1(const MetalSpec &spec) {
   builder.Finish(mtl::CreateExecutableDefDirect(builder, &pipelines, &libraries),
                  mtl::ExecutableDefIdentifier());
   return withHeader("MTL1", builder);
+}
+
+namespace hip = iree::hal::hip;
+
+/// The knobs of one test HIP1 executable; the defaults make a valid one.
+struct HipSpec {
+  std::string image = std::string("\x7f" "ELF", 4) + "code";
+  int modules = 1;
+  uint32_t moduleOrdinal = 0;
+  std::string kernelName = "main";
+  bool hasBlockDims = true;
+  std::array<uint32_t, 3> blockDims = {64, 2, 1};
+  uint32_t constants = 1;
+  uint32_t bindings = 2;
+  int exports = 1;
+  std::string targetId = "gfx942:sramecc+:xnack-";
+};
+
+inline std::vector<uint8_t> buildHIP1(const HipSpec &spec) {
+  flatbuffers::FlatBufferBuilder builder;
+  std::vector<flatbuffers::Offset<hip::ModuleDef>> modules;
+  for (int i = 0; i < spec.modules; ++i)
+    modules.push_back(hip::CreateModuleDef(
+        builder, builder.CreateString(spec.image.data(), spec.image.size())));
+  std::vector<flatbuffers::Offset<hip::ExportDef>> exports;
+  for (int i = 0; i < spec.exports; ++i) {
+    std::vector<hip::BindingBits> flags(spec.bindings,
+                                        hip::BindingBits::READ_ONLY);
+    hip::BlockDims dims(spec.blockDims[0], spec.blockDims[1], spec.blockDims[2]);
+    exports.push_back(hip::CreateExportDefDirect(
+        builder, spec.moduleOrdinal, spec.kernelName.c_str(),
+        spec.hasBlockDims ? &dims : nullptr, 0, spec.constants, &flags));
+  }
+  builder.Finish(hip::CreateExecutableDefDirect(builder, &exports, &modules,
+                                                nullptr, spec.targetId.c_str()),
+                 hip::ExecutableDefIdentifier());
+  return withHeader("HIP1", builder);
 }
 
 } // namespace halc::test
