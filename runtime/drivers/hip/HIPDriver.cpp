@@ -1,0 +1,253 @@
+//===- HIPDriver.cpp - Running HIP1 executables through libamdhip64 -------===//
+//
+// The HIP runtime is opened with dlopen and its entry points looked up by
+// name, so that halc builds and runs where ROCm is not installed, and says so
+// plainly when a HIP function is asked for there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "halc/hip.h"
+
+#include "../../src/Status.h"
+
+#include <hip/hip_runtime_api.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <cstring>
+#include <dlfcn.h>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace halc;
+
+namespace {
+
+/// The HIP entry points halc uses.
+struct HIPApi {
+  void *library = nullptr;
+  decltype(&hipInit) init;
+  decltype(&hipGetDeviceCount) getDeviceCount;
+  decltype(&hipGetDeviceProperties) getDeviceProperties;
+  decltype(&hipSetDevice) setDevice;
+  decltype(&hipGetErrorString) getErrorString;
+  decltype(&hipModuleLoadData) moduleLoadData;
+  decltype(&hipModuleUnload) moduleUnload;
+  decltype(&hipModuleGetFunction) moduleGetFunction;
+  decltype(&hipModuleLaunchKernel) moduleLaunchKernel;
+  hipError_t (*malloc)(void **, size_t);
+  decltype(&hipFree) free;
+  decltype(&hipMemcpyHtoD) memcpyHtoD;
+  decltype(&hipMemcpyDtoH) memcpyDtoH;
+  decltype(&hipDeviceSynchronize) deviceSynchronize;
+
+  halc_status_t load() {
+    const char *override = std::getenv("HALC_HIP_LIBRARY");
+    std::vector<std::string> candidates =
+        override ? std::vector<std::string>{override}
+                 : std::vector<std::string>{"libamdhip64.so",
+                                            "libamdhip64.so.6",
+                                            "libamdhip64.so.5"};
+    std::string errors;
+    for (const std::string &name : candidates) {
+      library = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (library)
+        break;
+      errors += std::string("\n  ") + dlerror();
+    }
+    if (!library)
+      return makeError("no HIP runtime: cannot load libamdhip64" + errors);
+    bool ok = true;
+    auto resolve = [&](auto &function, const char *name) {
+      function = reinterpret_cast<std::decay_t<decltype(function)>>(
+          dlsym(library, name));
+      ok &= function != nullptr;
+    };
+    resolve(init, "hipInit");
+    resolve(getDeviceCount, "hipGetDeviceCount");
+    resolve(getDeviceProperties, "hipGetDeviceProperties");
+    resolve(setDevice, "hipSetDevice");
+    resolve(getErrorString, "hipGetErrorString");
+    resolve(moduleLoadData, "hipModuleLoadData");
+    resolve(moduleUnload, "hipModuleUnload");
+    resolve(moduleGetFunction, "hipModuleGetFunction");
+    resolve(moduleLaunchKernel, "hipModuleLaunchKernel");
+    resolve(malloc, "hipMalloc");
+    resolve(free, "hipFree");
+    resolve(memcpyHtoD, "hipMemcpyHtoD");
+    resolve(memcpyDtoH, "hipMemcpyDtoH");
+    resolve(deviceSynchronize, "hipDeviceSynchronize");
+    if (!ok)
+      return makeError("the HIP runtime lacks an entry point halc uses");
+    return nullptr;
+  }
+
+  halc_status_t check(hipError_t error, const char *call) const {
+    if (error == hipSuccess)
+      return nullptr;
+    return makeError(std::string(call) + " failed: " + getErrorString(error));
+  }
+};
+
+} // namespace
+
+struct halc_hip_device_s {
+  HIPApi hip;
+  std::string arch;
+  ~halc_hip_device_s() {
+    if (hip.library)
+      dlclose(hip.library);
+  }
+};
+
+extern "C" halc_status_t halc_hip_device_create(halc_hip_device_t **out) {
+  *out = nullptr;
+  auto device = std::make_unique<halc_hip_device_s>();
+  if (halc_status_t status = device->hip.load())
+    return status;
+  HIPApi &hip = device->hip;
+  int count = 0;
+  if (hip.init(0) != hipSuccess || hip.getDeviceCount(&count) != hipSuccess ||
+      count == 0)
+    return makeError("no HIP device: the HIP runtime loaded but found no AMD "
+                     "GPU");
+  if (halc_status_t status = hip.check(hip.setDevice(0), "hipSetDevice"))
+    return status;
+  hipDeviceProp_t properties;
+  if (halc_status_t status = hip.check(hip.getDeviceProperties(&properties, 0),
+                                       "hipGetDeviceProperties"))
+    return status;
+  device->arch = properties.gcnArchName;
+  *out = device.release();
+  return nullptr;
+}
+
+extern "C" void halc_hip_device_free(halc_hip_device_t *device) {
+  delete device;
+}
+
+extern "C" const char *halc_hip_device_arch(const halc_hip_device_t *device) {
+  return device->arch.c_str();
+}
+
+extern "C" int halc_hip_target_matches(const char *targetId,
+                                       const char *deviceArch) {
+  // Both are "chip[:feature+|-]...": the chips must be equal and every
+  // feature the target sets must be set the same on the device.
+  auto split = [](const std::string &id) {
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (size_t colon; (colon = id.find(':', start)) != std::string::npos;
+         start = colon + 1)
+      parts.push_back(id.substr(start, colon - start));
+    parts.push_back(id.substr(start));
+    return parts;
+  };
+  std::vector<std::string> target = split(targetId), device = split(deviceArch);
+  if (target.front() != device.front())
+    return 0;
+  for (size_t i = 1; i < target.size(); ++i)
+    if (std::find(device.begin() + 1, device.end(), target[i]) == device.end())
+      return 0;
+  return 1;
+}
+
+extern "C" halc_status_t halc_hip_run(halc_hip_device_t *device,
+                                      const halc_module_t *module,
+                                      const halc_function_t *function,
+                                      const void *const *arguments,
+                                      void *const *results) {
+  HIPApi &hip = device->hip;
+  std::map<size_t, hipModule_t> modules;
+  std::vector<void *> buffers(function->buffer_count, nullptr);
+  auto cleanup = [&] {
+    for (void *buffer : buffers)
+      if (buffer)
+        (void)hip.free(buffer);
+    for (auto &[ordinal, loaded] : modules)
+      (void)hip.moduleUnload(loaded);
+  };
+  auto fail = [&](halc_status_t status) {
+    cleanup();
+    return status;
+  };
+  for (size_t b = 0; b < function->buffer_count; ++b)
+    if (halc_status_t status = hip.check(
+            hip.malloc(&buffers[b], std::max<uint64_t>(
+                                        4, function->buffer_sizes[b])),
+            "hipMalloc"))
+      return fail(status);
+  for (size_t i = 0; i < function->argument_count; ++i)
+    if (halc_status_t status = hip.check(
+            hip.memcpyHtoD(buffers[function->argument_buffers[i]],
+                           const_cast<void *>(arguments[i]),
+                           function->buffer_sizes[function->argument_buffers[i]]),
+            "hipMemcpyHtoD"))
+      return fail(status);
+  for (size_t d = 0; d < function->dispatch_count; ++d) {
+    const halc_dispatch_t &dispatch = function->dispatches[d];
+    const halc_executable_t *executable =
+        halc_module_executable(module, dispatch.executable);
+    if (halc_executable_format(executable) != HALC_EXECUTABLE_FORMAT_HIP1)
+      return fail(makeError("executable " + std::to_string(dispatch.executable) +
+                            " is not a HIP executable (HIP1)"));
+    const char *targetId = halc_executable_target_id(executable);
+    if (!halc_hip_target_matches(targetId, device->arch.c_str()))
+      return fail(makeError(std::string("executable compiled for ") + targetId +
+                            " cannot run on this " + device->arch + " GPU"));
+    if (!modules.count(dispatch.executable)) {
+      const void *image;
+      size_t size;
+      if (halc_status_t status =
+              halc_executable_hip_module(executable, 0, &image, &size))
+        return fail(status);
+      hipModule_t loaded;
+      if (halc_status_t status =
+              hip.check(hip.moduleLoadData(&loaded, image), "hipModuleLoadData"))
+        return fail(status);
+      modules[dispatch.executable] = loaded;
+    }
+    halc_export_info_t info;
+    if (halc_status_t status = halc_executable_export_info(
+            executable, dispatch.export_ordinal, &info))
+      return fail(status);
+    hipFunction_t kernel;
+    if (halc_status_t status = hip.check(
+            hip.moduleGetFunction(&kernel, modules[dispatch.executable],
+                                  info.entry_point),
+            "hipModuleGetFunction"))
+      return fail(status);
+    // The contract: a pointer per binding, then a 32-bit value per constant.
+    std::vector<void *> pointers(dispatch.binding_count);
+    std::vector<uint32_t> constants(dispatch.constants,
+                                    dispatch.constants + dispatch.constant_count);
+    std::vector<void *> parameters;
+    for (size_t b = 0; b < dispatch.binding_count; ++b) {
+      pointers[b] = buffers[dispatch.bindings[b]];
+      parameters.push_back(&pointers[b]);
+    }
+    for (uint32_t &constant : constants)
+      parameters.push_back(&constant);
+    if (halc_status_t status = hip.check(
+            hip.moduleLaunchKernel(
+                kernel, dispatch.workgroup_count[0], dispatch.workgroup_count[1],
+                dispatch.workgroup_count[2], info.workgroup_size[0],
+                info.workgroup_size[1], info.workgroup_size[2], 0, nullptr,
+                parameters.data(), nullptr),
+            "hipModuleLaunchKernel"))
+      return fail(status);
+  }
+  if (halc_status_t status =
+          hip.check(hip.deviceSynchronize(), "hipDeviceSynchronize"))
+    return fail(status);
+  for (size_t i = 0; i < function->result_count; ++i)
+    if (halc_status_t status = hip.check(
+            hip.memcpyDtoH(results[i], buffers[function->result_buffers[i]],
+                           function->buffer_sizes[function->result_buffers[i]]),
+            "hipMemcpyDtoH"))
+      return fail(status);
+  cleanup();
+  return nullptr;
+}
