@@ -33,5 +33,17 @@
 // RUN: %python %S/check_hsaco.py %t.named.gfx1100.hip1 %t.named.gfx1100/module_linked.hsaco 32 65536 | FileCheck %s
 // RUN: rm -rf %t.named.gfx11-generic && halc-compile %e2e_inputs/named.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx11-generic --compile-to=executable -o %t.named.gfx11-generic.hip1 --iree-hal-dump-executable-intermediates-to=%t.named.gfx11-generic
 // RUN: %python %S/check_hsaco.py %t.named.gfx11-generic.hip1 %t.named.gfx11-generic/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.matmul.gfx942 && halc-compile %examples/matmul.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.matmul.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.matmul.gfx942
+// RUN: halc-dump %t.matmul.gfx942.hip1 | FileCheck %s --check-prefix=DUMP-GFX942
+// RUN: %python %S/check_hsaco.py %t.matmul.gfx942.hip1 %t.matmul.gfx942/module_linked.hsaco 64 65536 | FileCheck %s
+// RUN: rm -rf %t.matmul.gfx1100 && halc-compile %examples/matmul.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx1100 --compile-to=executable -o %t.matmul.gfx1100.hip1 --iree-hal-dump-executable-intermediates-to=%t.matmul.gfx1100
+// RUN: halc-dump %t.matmul.gfx1100.hip1 | FileCheck %s --check-prefix=DUMP-GFX1100
+// RUN: %python %S/check_hsaco.py %t.matmul.gfx1100.hip1 %t.matmul.gfx1100/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.matmul.gfx12-generic && halc-compile %examples/matmul.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx12-generic --compile-to=executable -o %t.matmul.gfx12-generic.hip1 --iree-hal-dump-executable-intermediates-to=%t.matmul.gfx12-generic
+// RUN: halc-dump %t.matmul.gfx12-generic.hip1 | FileCheck %s --check-prefix=DUMP-GFX12-GENERIC
+// RUN: %python %S/check_hsaco.py %t.matmul.gfx12-generic.hip1 %t.matmul.gfx12-generic/module_linked.hsaco 32 65536 | FileCheck %s
+// DUMP-GFX942: HIP1 executable: 1 export, 1 module, target gfx942
+// DUMP-GFX1100: HIP1 executable: 1 export, 1 module, target gfx1100
+// DUMP-GFX12-GENERIC: HIP1 executable: 1 export, 1 module, target gfx12-generic
 // CHECK-NOT: FAILED
 // CHECK: hsaco: ok
