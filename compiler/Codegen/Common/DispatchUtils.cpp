@@ -82,3 +82,12 @@ bool mlir::halc::isInThreadLoop(Operation *op) {
   }
   return false;
 }
+
+TargetAttr mlir::halc::getTargetForLowering(ExecutableOp executable) {
+  TargetAttr target = executable.getTargetAttr();
+  if (!target || !executable.getInnerModule()) {
+    executable.emitOpError("needs a target and an inner module");
+    return {};
+  }
+  return target;
+}

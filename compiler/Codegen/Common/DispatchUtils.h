@@ -29,6 +29,10 @@ std::optional<SmallVector<int64_t>> getStaticTripCounts(scf::ForallOp forall);
 /// Whether `op` is nested in an scf.forall mapped to GPU threads.
 bool isInThreadLoop(Operation *op);
 
+/// The executable's target description; reports an error (and returns null)
+/// when it has none or no inner module, which lowering to a target needs.
+TargetAttr getTargetForLowering(ExecutableOp executable);
+
 /// Runs `fn` on every export with its dispatch function; fails as soon as
 /// one does.
 LogicalResult

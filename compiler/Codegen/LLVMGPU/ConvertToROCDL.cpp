@@ -1,5 +1,6 @@
 //===- ConvertToROCDL.cpp - Dispatch functions to ROCDL kernels -----------===//
 
+#include "compiler/Codegen/Common/DispatchUtils.h"
 #include "compiler/Codegen/Common/OutlineKernels.h"
 #include "compiler/Codegen/LLVMGPU/Passes.h"
 
@@ -48,11 +49,9 @@ struct ConvertToROCDLPass
     : public halc::impl::ConvertToROCDLPassBase<ConvertToROCDLPass> {
   void runOnOperation() override {
     ExecutableOp executable = getOperation();
-    TargetAttr target = executable.getTargetAttr();
-    if (!target || !executable.getInnerModule()) {
-      executable.emitOpError("needs a target and an inner module");
+    TargetAttr target = getTargetForLowering(executable);
+    if (!target)
       return signalPassFailure();
-    }
     FailureOr<gpu::GPUModuleOp> gpuModule = outlineKernels(
         executable,
         [](ExportOp exportOp, func::FuncOp, gpu::GPUFuncOp kernel) {

@@ -148,11 +148,9 @@ struct ConvertToSPIRVPass
     : public halc::impl::ConvertToSPIRVPassBase<ConvertToSPIRVPass> {
   void runOnOperation() override {
     ExecutableOp executable = getOperation();
-    TargetAttr target = executable.getTargetAttr();
-    if (!target || !executable.getInnerModule()) {
-      executable.emitOpError("needs a target and an inner module");
+    TargetAttr target = getTargetForLowering(executable);
+    if (!target)
       return signalPassFailure();
-    }
     FailureOr<gpu::GPUModuleOp> gpuModule =
         outlineSPIRVKernels(executable, target);
     if (failed(gpuModule) ||

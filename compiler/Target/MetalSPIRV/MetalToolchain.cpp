@@ -2,6 +2,8 @@
 
 #include "compiler/Target/MetalSPIRV/MetalToolchain.h"
 
+#include "compiler/Target/Subprocess.h"
+
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -40,30 +42,6 @@ std::string languageStandard(const MSLOptions &options) {
          "-metal" + version;
 }
 
-/// Runs `command`; on failure fills `error` with it and what it printed.
-bool run(const std::vector<std::string> &command, std::string &error) {
-  SmallString<128> log;
-  llvm::sys::fs::createTemporaryFile("halc-metal", "log", log);
-  auto removeLog = llvm::make_scope_exit([&] { llvm::sys::fs::remove(log); });
-  std::vector<llvm::StringRef> args(command.begin(), command.end());
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, log.str(),
-                                                log.str()};
-  std::string message;
-  int status = llvm::sys::ExecuteAndWait(args.front(), args, std::nullopt,
-                                         redirects, 0, 0, &message);
-  if (status == 0)
-    return true;
-  error = "'";
-  for (const std::string &arg : command)
-    error += (error.size() > 1 ? " " : "") + arg;
-  error += "' failed";
-  if (!message.empty())
-    error += " (" + message + ")";
-  if (auto output = llvm::MemoryBuffer::getFile(log))
-    error += ":\n" + (*output)->getBuffer().str();
-  return false;
-}
-
 } // namespace
 
 std::optional<MetalToolchain>
@@ -99,7 +77,7 @@ mlir::halc::compileMetallib(const MetalToolchain &toolchain, StringRef source,
     error = "cannot create a temporary directory";
     return std::nullopt;
   }
-  auto cleanup = llvm::make_scope_exit(
+  llvm::scope_exit cleanup(
       [&] { llvm::sys::fs::remove_directories(directory); });
   SmallString<256> metalPath(directory), airPath(directory), libPath(directory);
   llvm::sys::path::append(metalPath, "library.metal");
@@ -120,7 +98,7 @@ mlir::halc::compileMetallib(const MetalToolchain &toolchain, StringRef source,
                                  airPath.str().str()});
   std::vector<std::string> link = toolchain.metallib;
   link.insert(link.end(), {airPath.str().str(), "-o", libPath.str().str()});
-  if (!run(compile, error) || !run(link, error))
+  if (!runProgram(compile, error) || !runProgram(link, error))
     return std::nullopt;
   auto metallib = llvm::MemoryBuffer::getFile(libPath, /*IsText=*/false);
   if (!metallib) {

@@ -8,6 +8,8 @@
 
 #include "compiler/Target/ROCM/SerializeHSACO.h"
 
+#include "compiler/Target/Subprocess.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -166,13 +168,11 @@ std::optional<std::string> linkHSACO(StringRef object, std::string &error) {
     error = "cannot create a temporary directory";
     return std::nullopt;
   }
-  auto cleanup = llvm::make_scope_exit(
+  llvm::scope_exit cleanup(
       [&] { llvm::sys::fs::remove_directories(directory); });
-  llvm::SmallString<256> objectPath(directory), hsacoPath(directory),
-      logPath(directory);
+  llvm::SmallString<256> objectPath(directory), hsacoPath(directory);
   llvm::sys::path::append(objectPath, "kernels.o");
   llvm::sys::path::append(hsacoPath, "kernels.hsaco");
-  llvm::sys::path::append(logPath, "ld.log");
   {
     std::error_code ec;
     llvm::raw_fd_ostream file(objectPath, ec);
@@ -182,17 +182,10 @@ std::optional<std::string> linkHSACO(StringRef object, std::string &error) {
     }
     file << object;
   }
-  llvm::StringRef args[] = {*lld, "-shared", objectPath, "-o", hsacoPath};
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, logPath.str(),
-                                                logPath.str()};
-  std::string message;
-  if (llvm::sys::ExecuteAndWait(*lld, args, std::nullopt, redirects, 0, 0,
-                                &message) != 0) {
-    error = "ld.lld failed " + message;
-    if (auto log = llvm::MemoryBuffer::getFile(logPath))
-      error += ": " + (*log)->getBuffer().str();
+  if (!runProgram({*lld, "-shared", objectPath.str().str(), "-o",
+                   hsacoPath.str().str()},
+                  error))
     return std::nullopt;
-  }
   auto hsaco = llvm::MemoryBuffer::getFile(hsacoPath, /*IsText=*/false);
   if (!hsaco) {
     error = "ld.lld wrote no " + hsacoPath.str().str();
