@@ -7,6 +7,10 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <functional>
 #include "mlir/Transforms/Passes.h"
 
 namespace mlir::halc {
@@ -72,103 +76,281 @@ void copyResultsNotFromLinalg(func::ReturnOp ret) {
   }
 }
 
-/// Checks that the function can run as one kernel: its results all come from
-/// one op (the op the dispatch tiles) and at most one op reduces.
-LogicalResult verifyOneKernel(func::FuncOp func, func::ReturnOp ret) {
-  Operation *root = nullptr;
-  for (Value value : ret.getOperands()) {
-    Operation *producer = peelReshapes(value).getDefiningOp();
-    if (!root) {
-      root = producer;
-    } else if (producer != root) {
-      InFlightDiagnostic diag = producer->emitError()
-          << "'" << producer->getName() << "' produces a result of @"
-          << func.getName()
-          << " but another op produces its first result; a function whose "
-             "results come from different ops needs several dispatches, "
-             "which halc cannot form yet";
-      diag.attachNote(root->getLoc()) << "the first result comes from here";
-      return diag;
-    }
-  }
-  linalg::LinalgOp firstReduction;
-  WalkResult walk = func.walk([&](linalg::LinalgOp op) {
-    if (op.getNumReductionLoops() == 0)
-      return WalkResult::advance();
-    if (!firstReduction) {
-      firstReduction = op;
-      return WalkResult::advance();
-    }
-    InFlightDiagnostic diag = op->emitError()
-        << "'" << op->getName() << "' is a second reduction in @"
-        << func.getName()
-        << "; each reduction needs a dispatch of its own, which halc cannot "
-           "form yet";
-    diag.attachNote(firstReduction->getLoc()) << "the first reduction is here";
-    return WalkResult::interrupt();
-  });
-  return failure(walk.wasInterrupted());
+/// Ops that are not a dispatch of their own but are cloned into every
+/// dispatch that uses them: empty tensors, scalar constants, reshapes,
+/// slices, and fills whose result is not returned.
+bool isCloned(Operation *op) {
+  if (isa<linalg::FillOp>(op))
+    return llvm::none_of(op->getUsers(), [](Operation *user) {
+      return isa<func::ReturnOp>(user);
+    });
+  return !isa<linalg::LinalgOp>(op);
 }
 
-/// Builds the dispatch function of `func`: bindings as memrefs, the tensor
-/// body between to_tensor and materialize_in_destination.
-void buildDispatchFunction(OpBuilder &builder, func::FuncOp func) {
-  MLIRContext *context = func.getContext();
-  auto toMemRef = [](Type type) {
-    auto tensorType = cast<RankedTensorType>(type);
-    return MemRefType::get(tensorType.getShape(), tensorType.getElementType());
+/// The linalg ops whose results `op` reads, looking through cloned ops, and
+/// the values from outside any op (arguments) it reads.
+void collectProducers(Operation *op, SetVector<Operation *> &producers,
+                      SetVector<Value> &leaves) {
+  SetVector<Value> used(op->getOperands().begin(), op->getOperands().end());
+  getUsedValuesDefinedAbove(op->getRegions(), used);
+  for (Value operand : used) {
+    Operation *def = operand.getDefiningOp();
+    if (!def)
+      leaves.insert(operand);
+    else if (isCloned(def))
+      collectProducers(def, producers, leaves);
+    else
+      producers.insert(def);
+  }
+}
+
+/// The ops using `op`'s results, looking through cloned ops.
+void collectConsumers(Operation *op, SetVector<Operation *> &consumers) {
+  for (Operation *user : op->getUsers()) {
+    if (isCloned(user))
+      collectConsumers(user, consumers);
+    else
+      consumers.insert(user);
+  }
+}
+
+bool hasReduction(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp && linalgOp.getNumReductionLoops() > 0;
+}
+
+/// One kernel: a root op with the producers fused into it.
+struct Region {
+  SmallVector<Operation *> members;
+  bool hasReduction = false;
+};
+
+/// Splits the ops of `func` into regions, walking from the last op back: an
+/// op no region has taken is the root of a new one, which then takes the
+/// producers it can fuse: those whose every consumer is already in it, into
+/// a consumer without reduction loops, elementwise ones any number, one
+/// with reduction loops (a contraction feeding its bias and activation) if
+/// the region has none yet.
+SmallVector<Region> formRegions(func::FuncOp func,
+                                DenseMap<Operation *, unsigned> &regionOf) {
+  SmallVector<Region> regions;
+  SmallVector<Operation *> ops;
+  for (Operation &op : func.getBody().front().without_terminator())
+    if (!isCloned(&op))
+      ops.push_back(&op);
+  for (Operation *root : llvm::reverse(ops)) {
+    if (regionOf.count(root))
+      continue;
+    unsigned id = regions.size();
+    regions.push_back({{root}, hasReduction(root)});
+    regionOf[root] = id;
+    SmallVector<Operation *> worklist = {root};
+    while (!worklist.empty()) {
+      Operation *consumer = worklist.pop_back_val();
+      if (hasReduction(consumer))
+        continue;
+      SetVector<Operation *> producers;
+      SetVector<Value> leaves;
+      collectProducers(consumer, producers, leaves);
+      for (Operation *producer : producers) {
+        if (regionOf.count(producer))
+          continue;
+        bool reduces = hasReduction(producer);
+        if (reduces && regions[id].hasReduction)
+          continue;
+        SetVector<Operation *> consumers;
+        collectConsumers(producer, consumers);
+        if (!llvm::all_of(consumers, [&](Operation *user) {
+              auto it = regionOf.find(user);
+              return it != regionOf.end() && it->second == id;
+            }))
+          continue;
+        regionOf[producer] = id;
+        regions[id].members.push_back(producer);
+        regions[id].hasReduction |= reduces;
+        worklist.push_back(producer);
+      }
+    }
+  }
+  for (Region &region : regions)
+    llvm::sort(region.members, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+  return regions;
+}
+
+/// What a region reads (bindings before its outputs) and writes.
+struct RegionInterface {
+  SmallVector<Value> inputs;
+  /// Results of members used by other regions.
+  SmallVector<Value> outputs;
+  /// Returned values (perhaps reshaped results of members) the region
+  /// writes, with their positions in the return.
+  SmallVector<std::pair<unsigned, Value>> returned;
+  /// Cloned ops and members, in program order.
+  SmallVector<Operation *> body;
+};
+
+RegionInterface getInterface(const Region &region, unsigned id,
+                             const DenseMap<Operation *, unsigned> &regionOf,
+                             func::ReturnOp ret) {
+  RegionInterface interface;
+  SetVector<Operation *> body;
+  SetVector<Value> inputs;
+  // Members and the cloned ops they read through, and what comes from
+  // outside (arguments, results of other regions).
+  std::function<void(Operation *)> pull = [&](Operation *op) {
+    if (!body.insert(op))
+      return;
+    // Operands, and values a body region uses from above (constants).
+    SetVector<Value> used(op->getOperands().begin(), op->getOperands().end());
+    getUsedValuesDefinedAbove(op->getRegions(), used);
+    for (Value operand : used) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || (!isCloned(def) && regionOf.lookup(def) != id))
+        inputs.insert(operand);
+      else
+        pull(def);
+    }
   };
+  for (Operation *member : region.members)
+    pull(member);
+  interface.body = body.takeVector();
+  llvm::sort(interface.body, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  interface.inputs = inputs.takeVector();
+  for (Operation *member : region.members) {
+    for (Value result : member->getResults()) {
+      SetVector<Operation *> consumers;
+      collectConsumers(member, consumers);
+      bool usedElsewhere = llvm::any_of(consumers, [&](Operation *user) {
+        return !isa<func::ReturnOp>(user) && regionOf.lookup(user) != id;
+      });
+      if (usedElsewhere)
+        interface.outputs.push_back(result);
+    }
+  }
+  for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
+    Operation *producer = peelReshapes(value).getDefiningOp();
+    if (producer && regionOf.lookup(producer) == id &&
+        llvm::is_contained(region.members, producer))
+      interface.returned.push_back({static_cast<unsigned>(index), value});
+  }
+  return interface;
+}
+
+/// The regions in an order where each comes after those it reads from.
+SmallVector<unsigned>
+orderRegions(ArrayRef<RegionInterface> interfaces,
+             const DenseMap<Operation *, unsigned> &regionOf) {
+  SmallVector<unsigned> order;
+  SmallVector<bool> placed(interfaces.size(), false);
+  while (order.size() < interfaces.size()) {
+    for (unsigned id = 0; id < interfaces.size(); ++id) {
+      if (placed[id])
+        continue;
+      bool ready = llvm::all_of(interfaces[id].inputs, [&](Value input) {
+        Operation *def = input.getDefiningOp();
+        return !def || placed[regionOf.lookup(def)];
+      });
+      if (!ready)
+        continue;
+      placed[id] = true;
+      order.push_back(id);
+    }
+  }
+  return order;
+}
+
+MemRefType toMemRef(Type type) {
+  auto tensorType = cast<RankedTensorType>(type);
+  return MemRefType::get(tensorType.getShape(), tensorType.getElementType());
+}
+
+/// Builds the dispatch function `name` of a region: its inputs, then its
+/// outputs and returned values as memref bindings, the tensor body between
+/// to_tensor and materialize_in_destination.
+void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
+                           const RegionInterface &interface) {
   SmallVector<Type> bindingTypes;
   SmallVector<Location> bindingLocs;
-  for (BlockArgument arg : func.getArguments()) {
-    bindingTypes.push_back(toMemRef(arg.getType()));
-    bindingLocs.push_back(arg.getLoc());
+  for (Value input : interface.inputs) {
+    bindingTypes.push_back(toMemRef(input.getType()));
+    bindingLocs.push_back(input.getLoc());
   }
-  for (Type type : func.getResultTypes()) {
-    bindingTypes.push_back(toMemRef(type));
-    bindingLocs.push_back(func.getLoc());
+  for (Value output : interface.outputs) {
+    bindingTypes.push_back(toMemRef(output.getType()));
+    bindingLocs.push_back(output.getLoc());
+  }
+  for (auto [index, value] : interface.returned) {
+    bindingTypes.push_back(toMemRef(value.getType()));
+    bindingLocs.push_back(value.getLoc());
   }
   auto dispatch = func::FuncOp::create(
-      builder, func.getLoc(), func.getName(),
-      FunctionType::get(context, bindingTypes, {}));
+      builder, loc, name,
+      FunctionType::get(builder.getContext(), bindingTypes, {}));
   Block *entry = builder.createBlock(&dispatch.getBody(), {}, bindingTypes,
                                      bindingLocs);
   OpBuilder body = OpBuilder::atBlockEnd(entry);
 
   IRMapping mapping;
-  for (BlockArgument arg : func.getArguments()) {
+  for (auto [index, input] : llvm::enumerate(interface.inputs)) {
     Value tensor = bufferization::ToTensorOp::create(
-        body, arg.getLoc(), arg.getType(), entry->getArgument(arg.getArgNumber()),
+        body, input.getLoc(), input.getType(), entry->getArgument(index),
         /*restrict=*/true, /*writable=*/false);
-    mapping.map(arg, tensor);
+    mapping.map(input, tensor);
   }
-  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
-  for (Operation &op : func.getBody().front().without_terminator())
-    body.clone(op, mapping);
-  unsigned firstResultBinding = func.getNumArguments();
-  for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
+  for (Operation *op : interface.body)
+    body.clone(*op, mapping);
+  unsigned binding = interface.inputs.size();
+  auto materialize = [&](Value tensor, Value destination) {
+    auto op = bufferization::MaterializeInDestinationOp::create(
+        body, loc, mapping.lookup(tensor), destination);
+    op.setRestrict(true);
+    op.setWritable(true);
+  };
+  for (Value output : interface.outputs)
+    materialize(output, entry->getArgument(binding++));
+  for (auto [index, value] : interface.returned) {
     Value source = peelReshapes(value);
-    Value binding = reshapeBinding(
-        body, entry->getArgument(firstResultBinding + index), value, source);
-    auto materialize = bufferization::MaterializeInDestinationOp::create(
-        body, ret.getLoc(), mapping.lookup(source), binding);
-    materialize.setRestrict(true);
-    materialize.setWritable(true);
+    materialize(source, reshapeBinding(body, entry->getArgument(binding++),
+                                       value, source));
   }
-  func::ReturnOp::create(body, ret.getLoc());
+  func::ReturnOp::create(body, loc);
 }
 
-/// Replaces the body of `func` with one halc.dispatch of `entryPoint`.
-void replaceBodyWithDispatch(func::FuncOp func, SymbolRefAttr entryPoint) {
+/// Replaces the body of `func` with the dispatches of its regions, in
+/// `order`; the i-th region's entry point is `entryPoints[i]`.
+void replaceBodyWithDispatches(func::FuncOp func,
+                               ArrayRef<RegionInterface> interfaces,
+                               ArrayRef<unsigned> order,
+                               ArrayRef<SymbolRefAttr> entryPoints) {
   Block &block = func.getBody().front();
+  auto ret = cast<func::ReturnOp>(block.getTerminator());
   SmallVector<Operation *> oldOps =
       llvm::map_to_vector(block, [](Operation &op) { return &op; });
-  Location loc = block.getTerminator()->getLoc();
   OpBuilder builder = OpBuilder::atBlockEnd(&block);
-  auto dispatch = DispatchOp::create(builder, func.getLoc(),
-                                     func.getResultTypes(), entryPoint,
-                                     func.getArguments());
-  func::ReturnOp::create(builder, loc, dispatch.getResults());
+  IRMapping mapping;
+  SmallVector<Value> results(ret.getNumOperands());
+  for (unsigned id : order) {
+    const RegionInterface &interface = interfaces[id];
+    SmallVector<Value> operands = llvm::map_to_vector(
+        interface.inputs, [&](Value input) { return mapping.lookupOrDefault(input); });
+    SmallVector<Type> types;
+    for (Value output : interface.outputs)
+      types.push_back(output.getType());
+    for (auto [index, value] : interface.returned)
+      types.push_back(value.getType());
+    auto dispatch = DispatchOp::create(builder, func.getLoc(), types,
+                                       entryPoints[id], operands);
+    unsigned next = 0;
+    for (Value output : interface.outputs)
+      mapping.map(output, dispatch.getResult(next++));
+    for (auto [index, value] : interface.returned)
+      results[index] = dispatch.getResult(next++);
+  }
+  func::ReturnOp::create(builder, ret.getLoc(), results);
   // Users before producers: the old return first.
   for (Operation *op : llvm::reverse(oldOps))
     op->erase();
@@ -185,14 +367,9 @@ struct FormDispatchesPass
     if (publicFuncs.empty())
       return;
 
-    bool ok = true;
-    for (func::FuncOp func : publicFuncs) {
-      auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
-      copyResultsNotFromLinalg(ret);
-      ok &= succeeded(verifyOneKernel(func, ret));
-    }
-    if (!ok)
-      return signalPassFailure();
+    for (func::FuncOp func : publicFuncs)
+      copyResultsNotFromLinalg(
+          cast<func::ReturnOp>(func.getBody().front().getTerminator()));
 
     MLIRContext *context = module.getContext();
     std::string name =
@@ -204,21 +381,41 @@ struct FormDispatchesPass
     builder.setInsertionPointToEnd(&executable.getBody().front());
     auto innerModule = ModuleOp::create(builder, module.getLoc());
 
-    for (auto [ordinal, func] : llvm::enumerate(publicFuncs)) {
-      SmallVector<BindingAccess> bindings(func.getNumArguments(),
-                                          BindingAccess::ReadOnly);
-      bindings.append(func.getNumResults(), BindingAccess::ReadWrite);
-      builder.setInsertionPoint(innerModule);
-      ExportOp::create(builder, func.getLoc(), func.getName(), ordinal,
-                       LayoutAttr::get(context, bindings, /*constants=*/0),
-                       /*workgroup_size=*/nullptr,
-                       /*workgroup_count=*/nullptr);
-      builder.setInsertionPointToEnd(innerModule.getBody());
-      buildDispatchFunction(builder, func);
-      replaceBodyWithDispatch(
-          func, SymbolRefAttr::get(executable.getSymNameAttr(),
-                                   {FlatSymbolRefAttr::get(
-                                       func.getSymNameAttr())}));
+    unsigned ordinal = 0;
+    for (func::FuncOp func : publicFuncs) {
+      auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+      DenseMap<Operation *, unsigned> regionOf;
+      SmallVector<Region> regions = formRegions(func, regionOf);
+      SmallVector<RegionInterface> interfaces;
+      for (auto [id, region] : llvm::enumerate(regions))
+        interfaces.push_back(getInterface(region, id, regionOf, ret));
+      SmallVector<unsigned> order = orderRegions(interfaces, regionOf);
+
+      SmallVector<SymbolRefAttr> entryPoints(regions.size());
+      for (auto [position, id] : llvm::enumerate(order)) {
+        const RegionInterface &interface = interfaces[id];
+        // A function of one kernel keeps its name; several are numbered.
+        std::string exportName =
+            regions.size() == 1
+                ? func.getName().str()
+                : (func.getName() + "_dispatch_" + Twine(position)).str();
+        SmallVector<BindingAccess> bindings(interface.inputs.size(),
+                                            BindingAccess::ReadOnly);
+        bindings.append(interface.outputs.size() + interface.returned.size(),
+                        BindingAccess::ReadWrite);
+        Location loc = regions[id].members.back()->getLoc();
+        builder.setInsertionPoint(innerModule);
+        ExportOp::create(builder, loc, exportName, ordinal++,
+                         LayoutAttr::get(context, bindings, /*constants=*/0),
+                         /*workgroup_size=*/nullptr,
+                         /*workgroup_count=*/nullptr);
+        builder.setInsertionPointToEnd(innerModule.getBody());
+        buildDispatchFunction(builder, exportName, loc, interface);
+        entryPoints[id] = SymbolRefAttr::get(
+            executable.getSymNameAttr(),
+            {FlatSymbolRefAttr::get(context, exportName)});
+      }
+      replaceBodyWithDispatches(func, interfaces, order, entryPoints);
     }
   }
 };

@@ -6,17 +6,22 @@
 include "mlir/Pass/PassBase.td"
 
 def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
-  let summary = "Turns each public function into one export of a linked executable";
+  let summary = "Splits each public function into dispatches of one linked executable";
   let description = [{
-    Moves the body of every public function into a dispatch function of one
-    `halc.executable` (one per module: all dispatches are linked into one)
-    and leaves a `halc.dispatch` of it behind. The dispatch function takes
-    the arguments (read-only bindings) and then the results (written
-    bindings) as memrefs, in that order, and keeps the tensor body between
+    Splits the body of every public function into dispatch regions, walking
+    from its last op back: an op no region has taken roots a new one, which
+    takes the producers it can fuse (each of whose consumers is already in
+    it, into a consumer without reduction loops; elementwise ones any
+    number, one with reduction loops if the region has none yet). Empty
+    tensors, scalar constants, reshapes, slices and fills are cloned into
+    each region that uses them. Each region becomes a dispatch function of
+    one `halc.executable` (one per module: all dispatches are linked into
+    one): its inputs are read-only bindings, then what it writes (results
+    other regions read, then returned values); its tensor body sits between
     `bufferization.to_tensor` and `bufferization.materialize_in_destination`.
-
-    A function that cannot become one kernel is rejected with an error that
-    names the op: results from more than one op, or a second reduction.
+    The function is left with its `halc.dispatch` ops in an order where each
+    reads what earlier ones wrote. A function of one region keeps its name
+    for the export; several are `<function>_dispatch_<i>`.
 
     Before:
     ```mlir

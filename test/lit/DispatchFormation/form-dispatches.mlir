@@ -63,3 +63,77 @@ module @named {
 }
 // The executable is named after the module.
 // CHECK: halc.dispatch @named_linked::@reshaped
+
+// -----
+
+// Several kernels: a reduction ends a dispatch; an elementwise consumer takes
+// the reduction that feeds it, and the matmul that feeds both the max and the
+// exp (two consumers in different dispatches) is a dispatch of its own. The
+// host function runs them in order, each reading the results before it.
+// CHECK-LABEL: halc.executable @module_linked
+// CHECK: halc.export @softmax_dispatch_0 ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+// CHECK: halc.export @softmax_dispatch_1 ordinal(1) layout(#halc.layout<bindings = [read_only, read_write]>)
+// CHECK: halc.export @softmax_dispatch_2 ordinal(2) layout(#halc.layout<bindings = [read_only, read_write]>)
+// CHECK: func.func @softmax_dispatch_0(%{{.+}}: memref<4x8xf32>, %{{.+}}: memref<8x16xf32>, %{{.+}}: memref<4x16xf32>)
+// CHECK: linalg.matmul
+// CHECK-NOT: linalg.generic
+// CHECK: func.func @softmax_dispatch_1(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4x16xf32>)
+// CHECK: linalg.fill
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: math.exp
+// CHECK: func.func @softmax_dispatch_2(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4x16xf32>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: arith.divf
+// CHECK: func.func @softmax(%[[A:.+]]: tensor<4x8xf32>, %[[B:.+]]: tensor<8x16xf32>) -> tensor<4x16xf32>
+// CHECK-NEXT: %[[MM:.+]] = halc.dispatch @module_linked::@softmax_dispatch_0(%[[A]], %[[B]])
+// CHECK-NEXT: %[[EX:.+]] = halc.dispatch @module_linked::@softmax_dispatch_1(%[[MM]])
+// CHECK-NEXT: %[[R:.+]] = halc.dispatch @module_linked::@softmax_dispatch_2(%[[EX]])
+// CHECK-NEXT: return %[[R]]
+func.func @softmax(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant -3.0e+38 : f32
+  %e = tensor.empty() : tensor<4x16xf32>
+  %mm = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%e : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %er = tensor.empty() : tensor<4xf32>
+  %mi = linalg.fill ins(%ninf : f32) outs(%er : tensor<4xf32>) -> tensor<4xf32>
+  %max = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%mm : tensor<4x16xf32>) outs(%mi : tensor<4xf32>) {
+  ^bb0(%x: f32, %m: f32):
+    %0 = arith.maximumf %x, %m : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  %ex = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%mm, %max : tensor<4x16xf32>, tensor<4xf32>) outs(%e : tensor<4x16xf32>) {
+  ^bb0(%x: f32, %m: f32, %o: f32):
+    %0 = arith.subf %x, %m : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  } -> tensor<4x16xf32>
+  %si = linalg.fill ins(%zero : f32) outs(%er : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%ex : tensor<4x16xf32>) outs(%si : tensor<4xf32>) {
+  ^bb0(%x: f32, %s: f32):
+    %0 = arith.addf %x, %s : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ex, %sum : tensor<4x16xf32>, tensor<4xf32>) outs(%e : tensor<4x16xf32>) {
+  ^bb0(%x: f32, %s: f32, %o: f32):
+    %0 = arith.divf %x, %s : f32
+    linalg.yield %0 : f32
+  } -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+
+// -----
+
+// Results from different ops: one dispatch each, each writing its result.
+// CHECK-LABEL: halc.executable @module_linked
+// CHECK: halc.export @two_results_dispatch_0 {{.*}}bindings = [read_only, read_write]
+// CHECK: halc.export @two_results_dispatch_1 {{.*}}bindings = [read_only, read_write]
+// CHECK: func.func @two_results(%[[A:.+]]: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+// CHECK-DAG: %[[N:.+]] = halc.dispatch @module_linked::@two_results_dispatch_{{[01]}}(%[[A]])
+// CHECK-DAG: %[[X:.+]] = halc.dispatch @module_linked::@two_results_dispatch_{{[01]}}(%[[A]])
+// CHECK: return
+func.func @two_results(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e = tensor.empty() : tensor<4xf32>
+  %0 = linalg.negf ins(%a : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %1 = linalg.exp ins(%a : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}

@@ -14,7 +14,7 @@
 
 // RUN: not halc-compile %S/Inputs/too-many-bindings.mlir -o %t.spv 2>&1 | FileCheck %s --check-prefix=BINDINGS --implicit-check-not=error:
 // RUN: not ls %t.spv
-// BINDINGS: too-many-bindings.mlir:2:1: error: 'halc.export' op has 17 bindings; at most 16 are supported
+// BINDINGS: too-many-bindings.mlir:5:8: error: 'halc.export' op has 17 bindings; at most 16 are supported
 
 // A type the target cannot store names the binding and the missing feature.
 // RUN: not halc-compile %S/Inputs/f16.mlir -o %t.spv --iree-vulkan-target=portable 2>&1 | FileCheck %s --check-prefix=FEATURE --implicit-check-not=error:
@@ -27,4 +27,4 @@
 // RUN: not halc-compile %S/Inputs/f16.mlir --iree-vulkan-target=gfx942 2>&1 | FileCheck %s --check-prefix=VULKAN
 // VULKAN: error: unknown --iree-vulkan-target 'gfx942'; known are: portable, nvidia, lavapipe
 // RUN: not halc-compile %S/Inputs/f16.mlir --compile-to=llvm 2>&1 | FileCheck %s --check-prefix=PHASE
-// PHASE: error: unknown --compile-to 'llvm'; known are: input, dispatch-creation, executable-configurations, executable-targets, spirv
+// PHASE: error: unknown --compile-to 'llvm'; known are: input, dispatch-creation, executable-configurations, executable-targets, spirv, executable, end
