@@ -130,7 +130,7 @@ struct Region {
 /// producers it can fuse: those whose every consumer is already in it, into
 /// a consumer without reduction loops, elementwise ones any number, one
 /// with reduction loops (a contraction feeding its bias and activation) if
-/// the region has none yet.
+/// the region has none yet and its result is not a scalar.
 SmallVector<Region> formRegions(func::FuncOp func,
                                 DenseMap<Operation *, unsigned> &regionOf) {
   SmallVector<Region> regions;
@@ -155,8 +155,13 @@ SmallVector<Region> formRegions(func::FuncOp func,
       for (Operation *producer : producers) {
         if (regionOf.count(producer))
           continue;
+        // A reduction fuses into its consumer's tiles only when its result
+        // has a dimension to tile along (not a full reduction to a scalar).
         bool reduces = hasReduction(producer);
-        if (reduces && regions[id].hasReduction)
+        if (reduces && (regions[id].hasReduction ||
+                        llvm::any_of(producer->getResultTypes(), [](Type type) {
+                          return cast<ShapedType>(type).getRank() == 0;
+                        })))
           continue;
         SetVector<Operation *> consumers;
         collectConsumers(producer, consumers);

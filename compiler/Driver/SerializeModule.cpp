@@ -1,8 +1,10 @@
 //===- SerializeModule.cpp - The HALM file of a whole module --------------===//
 //
-// Each public host function becomes a plan: one buffer per argument and per
+// Each public host function becomes a plan: a buffer per argument and per
 // dispatch result, the dispatches in program order with their bindings
-// (operands, then results) and static workgroup counts.
+// (operands, then results) and static workgroup counts. An intermediate
+// result (one the function does not return) reuses the buffer of an earlier
+// intermediate whose last reader has run, when it is large enough.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include "schemas/module_def_generated.h"
 
@@ -51,15 +54,22 @@ public:
   fb::FlatBufferBuilder builder;
 
 private:
-  /// A new buffer holding a tensor of `type`; reports unsupported types.
-  FailureOr<uint32_t> addBuffer(Value value);
+  /// A buffer for `value`: a free one large enough when `reusable`, else a
+  /// new one; reports unsupported types.
+  FailureOr<uint32_t> addBuffer(Value value, bool reusable = false);
   FailureOr<fb::Offset<hm::TensorTypeDef>> writeType(Location loc, Type type);
   FailureOr<fb::Offset<hm::DispatchDef>> writeDispatch(DispatchOp dispatch);
 
   ModuleOp module;
   ArrayRef<NamedBinary> executables;
   llvm::DenseMap<Value, uint32_t> bufferOf;
-  std::vector<fb::Offset<hm::BufferDef>> buffers;
+  std::vector<uint64_t> bufferSizes;
+  /// Buffers of intermediates whose last reader has run.
+  std::vector<uint32_t> freeBuffers;
+  /// The values the function returns (their buffers are never reused).
+  llvm::DenseSet<Value> returned;
+  /// The last dispatch reading each value.
+  llvm::DenseMap<Value, Operation *> lastReader;
 };
 
 FailureOr<fb::Offset<hm::TensorTypeDef>>
@@ -77,15 +87,28 @@ ModuleWriter::writeType(Location loc, Type type) {
   return hm::CreateTensorTypeDefDirect(builder, *element, &shape);
 }
 
-FailureOr<uint32_t> ModuleWriter::addBuffer(Value value) {
+FailureOr<uint32_t> ModuleWriter::addBuffer(Value value, bool reusable) {
   auto tensor = dyn_cast<RankedTensorType>(value.getType());
   if (!tensor || !tensor.hasStaticShape())
     return emitError(value.getLoc(), "cannot plan a buffer for ")
            << value.getType();
   uint64_t bytes = tensor.getNumElements() *
                    llvm::divideCeil(tensor.getElementTypeBitWidth(), 8);
-  uint32_t index = buffers.size();
-  buffers.push_back(hm::CreateBufferDef(builder, bytes));
+  // The smallest free buffer that holds it.
+  auto best = freeBuffers.end();
+  if (reusable)
+    for (auto it = freeBuffers.begin(); it != freeBuffers.end(); ++it)
+      if (bufferSizes[*it] >= bytes &&
+          (best == freeBuffers.end() || bufferSizes[*it] < bufferSizes[*best]))
+        best = it;
+  uint32_t index;
+  if (best != freeBuffers.end()) {
+    index = *best;
+    freeBuffers.erase(best);
+  } else {
+    index = bufferSizes.size();
+    bufferSizes.push_back(bytes);
+  }
   bufferOf[value] = index;
   return index;
 }
@@ -115,11 +138,17 @@ ModuleWriter::writeDispatch(DispatchOp dispatch) {
     bindings.push_back(it->second);
   }
   for (Value result : dispatch.getResults()) {
-    FailureOr<uint32_t> buffer = addBuffer(result);
+    FailureOr<uint32_t> buffer =
+        addBuffer(result, /*reusable=*/!returned.contains(result));
     if (failed(buffer))
       return failure();
     bindings.push_back(*buffer);
   }
+  // Only now: this dispatch still reads what it frees.
+  for (Value operand : dispatch.getArguments())
+    if (lastReader.lookup(operand) == dispatch.getOperation() &&
+        !returned.contains(operand) && !isa<BlockArgument>(operand))
+      freeBuffers.push_back(bufferOf.lookup(operand));
   std::vector<uint32_t> workgroupCount(count->begin(), count->end());
   std::vector<uint32_t> constants;
   return hm::CreateDispatchDefDirect(
@@ -130,7 +159,17 @@ ModuleWriter::writeDispatch(DispatchOp dispatch) {
 FailureOr<fb::Offset<hm::FunctionDef>>
 ModuleWriter::writeFunction(func::FuncOp func) {
   bufferOf.clear();
-  buffers.clear();
+  bufferSizes.clear();
+  freeBuffers.clear();
+  returned.clear();
+  lastReader.clear();
+  for (Operation &op : func.getBody().front()) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op))
+      returned.insert(ret.getOperands().begin(), ret.getOperands().end());
+    else if (auto dispatch = dyn_cast<DispatchOp>(op))
+      for (Value operand : dispatch.getArguments())
+        lastReader[operand] = dispatch;
+  }
   std::vector<fb::Offset<hm::TensorTypeDef>> arguments, results;
   std::vector<uint32_t> argumentBuffers, resultBuffers;
   for (BlockArgument argument : func.getArguments()) {
@@ -166,6 +205,9 @@ ModuleWriter::writeFunction(func::FuncOp func) {
                                   "dispatch formation; halc cannot plan it";
     }
   }
+  std::vector<fb::Offset<hm::BufferDef>> buffers;
+  for (uint64_t bytes : bufferSizes)
+    buffers.push_back(hm::CreateBufferDef(builder, bytes));
   return hm::CreateFunctionDefDirect(
       builder, func.getName().str().c_str(), &arguments, &results, &buffers,
       &argumentBuffers, &resultBuffers, &dispatches);

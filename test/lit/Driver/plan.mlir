@@ -1,0 +1,52 @@
+// The dispatch plan of a function of seven dispatches: an intermediate reuses
+// the buffer of one whose last reader has run (5 buffers, not 8); the
+// argument (0) and the returned value (4) are never reused.
+// RUN: halc-compile %s -o %t.halm
+// RUN: halc-dump %t.halm | FileCheck %s
+// CHECK: function @chain(64xf32) -> (64xf32): 5 buffers
+// CHECK-NEXT: dispatch 0: executable 0 export 0, buffers [0, 1]
+// CHECK-NEXT: dispatch 1: executable 0 export 1, buffers [1, 2]
+// CHECK-NEXT: dispatch 2: executable 0 export 2, buffers [1, 2, 3]
+// CHECK-NEXT: dispatch 3: executable 0 export 3, buffers [3, 2]
+// CHECK-NEXT: dispatch 4: executable 0 export 4, buffers [3, 2, 1]
+// CHECK-NEXT: dispatch 5: executable 0 export 5, buffers [1, 2]
+// CHECK-NEXT: dispatch 6: executable 0 export 6, buffers [1, 2, 4]
+func.func @chain(%a: tensor<64xf32>) -> tensor<64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64xf32>
+  %r0 = tensor.empty() : tensor<f32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%r0 : tensor<f32>) -> tensor<f32>
+  %1 = linalg.exp ins(%a : tensor<64xf32>) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+  %s1 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]} ins(%1 : tensor<64xf32>) outs(%f0 : tensor<f32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %0 = arith.addf %x, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<f32>
+  %2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%1, %s1 : tensor<64xf32>, tensor<f32>) outs(%e : tensor<64xf32>) {
+  ^bb0(%x: f32, %s: f32, %o: f32):
+    %0 = arith.divf %x, %s : f32
+    linalg.yield %0 : f32
+  } -> tensor<64xf32>
+  %s2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]} ins(%2 : tensor<64xf32>) outs(%f0 : tensor<f32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %0 = arith.maximumf %x, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<f32>
+  %3 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%2, %s2 : tensor<64xf32>, tensor<f32>) outs(%e : tensor<64xf32>) {
+  ^bb0(%x: f32, %s: f32, %o: f32):
+    %0 = arith.subf %x, %s : f32
+    linalg.yield %0 : f32
+  } -> tensor<64xf32>
+  %4 = linalg.negf ins(%3 : tensor<64xf32>) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+  %5 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]} ins(%4 : tensor<64xf32>) outs(%f0 : tensor<f32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %0 = arith.addf %x, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<f32>
+  %6 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%4, %5 : tensor<64xf32>, tensor<f32>) outs(%e : tensor<64xf32>) {
+  ^bb0(%x: f32, %s: f32, %o: f32):
+    %0 = arith.mulf %x, %s : f32
+    linalg.yield %0 : f32
+  } -> tensor<64xf32>
+  return %6 : tensor<64xf32>
+}
