@@ -163,7 +163,12 @@ LogicalResult Compilation::dumpExecutables(StringRef stage) {
 FailureOr<CompileResult> Compilation::run() {
   CompileResult result;
   std::pair<StringRef, std::function<LogicalResult()>> phases[] = {
-      {kInput, [&] { return runPasses(buildInputPipeline); }},
+      {kInput,
+       [&] {
+         InputType type = resolveInputType(module, options.inputType);
+         return runPasses(
+             [&](OpPassManager &pm) { buildInputPipeline(pm, type); });
+       }},
       {kDispatchCreation,
        [&] { return runPasses(buildDispatchFormationPipeline); }},
       {kConfigurations, [&] { return configureExecutables(); }},

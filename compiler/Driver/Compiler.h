@@ -4,6 +4,7 @@
 #define HALC_DRIVER_COMPILER_H
 
 #include "compiler/Driver/SerializeModule.h"
+#include "compiler/Input/Passes.h"
 #include "compiler/Target/TargetBackend.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -18,6 +19,8 @@ std::vector<std::string> getCompilePhases();
 
 struct CompileOptions {
   const TargetBackend *backend = nullptr;
+  /// What the input is written in.
+  InputType inputType = InputType::Auto;
   /// The last phase to run (one of getCompilePhases()).
   std::string compileTo = "spirv";
   /// Where to write the IR of each codegen stage and the binaries; empty

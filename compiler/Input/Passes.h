@@ -3,6 +3,7 @@
 #ifndef HALC_INPUT_PASSES_H
 #define HALC_INPUT_PASSES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -14,8 +15,22 @@ namespace mlir::halc {
 #define GEN_PASS_REGISTRATION
 #include "compiler/Input/Passes.h.inc"
 
-/// Verifies the input, inlines calls and canonicalizes.
-void buildInputPipeline(OpPassManager &pm);
+/// What the input is written in (`--iree-input-type`).
+enum class InputType {
+  /// TOSA if any op of the module is a TOSA op, else Linalg.
+  Auto,
+  /// Linalg, tensor, arith and math on tensors.
+  Linalg,
+  /// The TOSA dialect, lowered by upstream MLIR's TOSA pipelines first.
+  TOSA,
+};
+
+/// The input type of `module` when `type` is Auto; `type` otherwise.
+InputType resolveInputType(ModuleOp module, InputType type);
+
+/// Lowers TOSA to Linalg (for a TOSA input), verifies the input, inlines
+/// calls and canonicalizes.
+void buildInputPipeline(OpPassManager &pm, InputType type);
 
 } // namespace mlir::halc
 

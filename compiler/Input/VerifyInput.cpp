@@ -100,10 +100,3 @@ struct VerifyInputPass
 
 } // namespace
 
-void mlir::halc::buildInputPipeline(OpPassManager &pm) {
-  pm.addPass(createVerifyInputPass());
-  pm.addPass(createInlinerPass());
-  pm.addPass(createSymbolDCEPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-}

@@ -61,6 +61,17 @@ static cl::opt<std::string> compileMode(
              "--compile-to=executable"),
     cl::init("std"), cl::cat(compileCategory));
 
+static cl::opt<InputType> inputType(
+    "iree-input-type", cl::desc("What the input is written in"),
+    cl::values(
+        clEnumValN(InputType::Auto, "auto",
+                   "TOSA if the module has TOSA ops, else Linalg (default)"),
+        clEnumValN(InputType::TOSA, "tosa", "the TOSA dialect"),
+        clEnumValN(InputType::Linalg, "linalg",
+                   "Linalg, tensor, arith and math on tensors"),
+        clEnumValN(InputType::Linalg, "none", "the same as linalg")),
+    cl::init(InputType::Auto), cl::cat(compileCategory));
+
 static cl::opt<std::string> dumpIntermediatesTo(
     "iree-hal-dump-executable-intermediates-to",
     cl::desc("Write the .mlir of each codegen stage and the .spv of each "
@@ -185,6 +196,7 @@ static int compileMain() {
   CompileOptions options;
   options.backend = backend;
   options.compileTo = compileTo;
+  options.inputType = inputType;
   options.dumpDir = dumpIntermediatesTo;
   options.sourcePath = inputFilename;
   options.sourceText =

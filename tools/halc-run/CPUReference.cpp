@@ -3,7 +3,11 @@
 #include "CPUReference.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Conversion/TosaToArith/TosaToArith.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/MLIRContext.h"
@@ -79,6 +83,17 @@ bool halc::runOnCPU(const std::string &source, const std::string &name,
   func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                 UnitAttr::get(&context));
   PassManager pm(&context);
+  // A TOSA input goes through upstream's TOSA lowering first.
+  bool tosa = module->walk([](Operation *op) {
+                      return isa<tosa::TosaDialect>(op->getDialect())
+                                 ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+                    }).wasInterrupted();
+  if (tosa) {
+    tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions());
+    pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
+    pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
+  }
   if (failed(parsePassPipeline(kPipeline, pm)) || failed(pm.run(*module))) {
     error = "upstream MLIR could not lower @" + name + " for the CPU: " +
             diagnostics;

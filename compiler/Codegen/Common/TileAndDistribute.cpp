@@ -4,6 +4,7 @@
 #include "compiler/Codegen/Common/Passes.h"
 
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -78,7 +79,9 @@ tileAndFuse(RewriterBase &rewriter, Operation *op,
 }
 
 /// Canonicalizes, resolving `tensor.dim` of tiled ops so that the untiled
-/// originals they still refer to become dead.
+/// originals they still refer to become dead, and folding reshapes of empty
+/// tensors into empty tensors (so that results still go straight into their
+/// bindings).
 LogicalResult canonicalizeTiledLoops(func::FuncOp dispatch) {
   MLIRContext *context = dispatch.getContext();
   RewritePatternSet patterns(context);
@@ -87,6 +90,7 @@ LogicalResult canonicalizeTiledLoops(func::FuncOp dispatch) {
   for (RegisteredOperationName op : context->getRegisteredOperations())
     op.getCanonicalizationPatterns(patterns, context);
   memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
+  tensor::populateFoldTensorEmptyPatterns(patterns);
   return applyPatternsGreedily(dispatch, std::move(patterns));
 }
 
@@ -129,6 +133,8 @@ LogicalResult tileReduction(RewriterBase &rewriter, ArrayRef<Operation *> ops,
 }
 
 LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
+  if (failed(canonicalizeTiledLoops(dispatch)))
+    return dispatch.emitError("cleanup before tiling did not converge");
   linalg::LinalgOp root = getConfiguredRoot(dispatch);
   if (!root)
     return failure();
