@@ -116,6 +116,38 @@ LogicalResult splitLoopCarriedVectors(func::FuncOp dispatch) {
   return applyPartialConversion(dispatch, target, std::move(patterns));
 }
 
+/// A 0-d vector load is a scalar load: LLVM has no 0-d vectors, and the
+/// broadcast that usually follows folds into one from the scalar.
+struct ScalarizeZeroDLoad : OpRewritePattern<vector::LoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::LoadOp load,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = load.getVectorType();
+    if (type.getRank() != 0)
+      return failure();
+    Value scalar = memref::LoadOp::create(rewriter, load.getLoc(),
+                                          load.getBase(), load.getIndices());
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(load, type, scalar);
+    return success();
+  }
+};
+
+/// A 0-d vector store is a scalar store.
+struct ScalarizeZeroDStore : OpRewritePattern<vector::StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::StoreOp store,
+                                PatternRewriter &rewriter) const override {
+    if (store.getVectorType().getRank() != 0)
+      return failure();
+    Value scalar = vector::ExtractOp::create(rewriter, store.getLoc(),
+                                             store.getValueToStore(),
+                                             ArrayRef<int64_t>{});
+    rewriter.replaceOpWithNewOp<memref::StoreOp>(
+        store, scalar, store.getBase(), store.getIndices());
+    return success();
+  }
+};
+
 LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
   // Accumulators: read before a serial loop, carried in registers, written
   // after it; then forward writes to the reads of the same memory. Hoisting
@@ -169,10 +201,13 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
       })))
     return dispatch.emitError("could not unroll the vector ops");
 
-  // 1-D transfers to loads and stores.
+  // 1-D transfers to loads and stores; single elements (0-d vectors, which
+  // LLVM has no type for) to scalar loads and stores.
   if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
         vector::populateVectorTransferLoweringPatterns(patterns,
                                                        /*maxTransferRank=*/1);
+        patterns.add<ScalarizeZeroDLoad, ScalarizeZeroDStore>(
+            patterns.getContext());
       })))
     return dispatch.emitError("could not lower the vector transfers");
   // Temporaries whose every read was forwarded from a register.

@@ -68,3 +68,32 @@ halc.executable @bias target(#halc.target<backend = "vulkan-spirv", arch = "lava
     }
   }
 }
+
+// -----
+
+// A 0-d operand (a scalar held in a tensor<f32>) is one scalar load
+// broadcast to the row: no 0-d vector is left, which LLVM has no type for.
+// CHECK-LABEL: halc.executable @scale
+// CHECK: %[[S:.+]] = memref.load %{{.+}}[] : memref<f32>
+// CHECK: %[[ROW:.+]] = vector.broadcast %[[S]] : f32 to vector<4xf32>
+// CHECK: arith.mulf %{{.+}}, %[[ROW]] : vector<4xf32>
+// CHECK-NOT: vector<f32>
+halc.executable @scale target(#halc.target<backend = "rocm", arch = "gfx942", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 65536, subgroup_sizes = [64]>) {
+  halc.export @scale ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([4, 1, 1])
+  builtin.module {
+    func.func @scale(%a: memref<16xf32>, %b: memref<f32>, %out: memref<16xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<16xf32> to tensor<16xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<f32> to tensor<f32>
+      %e = tensor.empty() : tensor<16xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+          ins(%0, %1 : tensor<16xf32>, tensor<f32>) outs(%e : tensor<16xf32>)
+          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [16], workgroup_size = [4, 1, 1]>} {
+      ^bb0(%x: f32, %y: f32, %o: f32):
+        %s = arith.mulf %x, %y : f32
+        linalg.yield %s : f32
+      } -> tensor<16xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<16xf32>, memref<16xf32>) -> ()
+      return
+    }
+  }
+}

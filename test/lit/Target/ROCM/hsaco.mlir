@@ -33,6 +33,10 @@
 // RUN: %python %S/check_hsaco.py %t.named.gfx1100.hip1 %t.named.gfx1100/module_linked.hsaco 32 65536 | FileCheck %s
 // RUN: rm -rf %t.named.gfx11-generic && halc-compile %e2e_inputs/named.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx11-generic --compile-to=executable -o %t.named.gfx11-generic.hip1 --iree-hal-dump-executable-intermediates-to=%t.named.gfx11-generic
 // RUN: %python %S/check_hsaco.py %t.named.gfx11-generic.hip1 %t.named.gfx11-generic/module_linked.hsaco 32 65536 | FileCheck %s
+// RUN: rm -rf %t.multi-dispatch.gfx942 && halc-compile %e2e_inputs/multi-dispatch.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.multi-dispatch.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.multi-dispatch.gfx942
+// RUN: %python %S/check_hsaco.py %t.multi-dispatch.gfx942.hip1 %t.multi-dispatch.gfx942/module_linked.hsaco 64 65536 | FileCheck %s
+// RUN: rm -rf %t.tosa.gfx942 && halc-compile %e2e_inputs/tosa.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.tosa.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.tosa.gfx942
+// RUN: %python %S/check_hsaco.py %t.tosa.gfx942.hip1 %t.tosa.gfx942/module_linked.hsaco 64 65536 | FileCheck %s
 // RUN: rm -rf %t.matmul.gfx942 && halc-compile %examples/matmul.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.matmul.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.matmul.gfx942
 // RUN: halc-dump %t.matmul.gfx942.hip1 | FileCheck %s --check-prefix=DUMP-GFX942
 // RUN: %python %S/check_hsaco.py %t.matmul.gfx942.hip1 %t.matmul.gfx942/module_linked.hsaco 64 65536 | FileCheck %s

@@ -1,0 +1,37 @@
+// Every e2e input (each op class halc runs on Vulkan) compiles for Metal:
+// one MSL library with a kernel function per export.
+// RUN: halc-compile %e2e_inputs/contraction.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.contraction.mtl1
+// RUN: halc-dump %t.contraction.mtl1 | FileCheck %s --check-prefix=CONTRACTION
+// RUN: halc-dump %t.contraction.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=CONTRACTION-MSL
+// RUN: halc-compile %e2e_inputs/elementwise.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.elementwise.mtl1
+// RUN: halc-dump %t.elementwise.mtl1 | FileCheck %s --check-prefix=ELEMENTWISE
+// RUN: halc-dump %t.elementwise.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=ELEMENTWISE-MSL
+// RUN: halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.math.mtl1
+// RUN: halc-dump %t.math.mtl1 | FileCheck %s --check-prefix=MATH
+// RUN: halc-dump %t.math.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=MATH-MSL
+// RUN: halc-compile %e2e_inputs/reduction.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.reduction.mtl1
+// RUN: halc-dump %t.reduction.mtl1 | FileCheck %s --check-prefix=REDUCTION
+// RUN: halc-dump %t.reduction.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=REDUCTION-MSL
+// RUN: halc-compile %e2e_inputs/named.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.named.mtl1
+// RUN: halc-dump %t.named.mtl1 | FileCheck %s --check-prefix=NAMED
+// RUN: halc-dump %t.named.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=NAMED-MSL
+// RUN: halc-compile %e2e_inputs/multi-dispatch.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.multi-dispatch.mtl1
+// RUN: halc-dump %t.multi-dispatch.mtl1 | FileCheck %s --check-prefix=MULTI-DISPATCH
+// RUN: halc-dump %t.multi-dispatch.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=MULTI-DISPATCH-MSL
+// RUN: halc-compile %e2e_inputs/tosa.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.tosa.mtl1
+// RUN: halc-dump %t.tosa.mtl1 | FileCheck %s --check-prefix=TOSA
+// RUN: halc-dump %t.tosa.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=TOSA-MSL
+// CONTRACTION: MTL1 executable: 12 exports, 1 library
+// CONTRACTION-MSL: {{^}}12{{$}}
+// ELEMENTWISE: MTL1 executable: 8 exports, 1 library
+// ELEMENTWISE-MSL: {{^}}8{{$}}
+// MATH: MTL1 executable: 3 exports, 1 library
+// MATH-MSL: {{^}}3{{$}}
+// REDUCTION: MTL1 executable: 5 exports, 1 library
+// REDUCTION-MSL: {{^}}5{{$}}
+// NAMED: MTL1 executable: 4 exports, 1 library
+// NAMED-MSL: {{^}}4{{$}}
+// MULTI-DISPATCH: MTL1 executable: 14 exports, 1 library
+// MULTI-DISPATCH-MSL: {{^}}14{{$}}
+// TOSA: MTL1 executable: 3 exports, 1 library
+// TOSA-MSL: {{^}}3{{$}}
