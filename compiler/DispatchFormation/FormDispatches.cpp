@@ -107,11 +107,41 @@ void collectProducers(Operation *op, SetVector<Operation *> &producers,
 /// The ops using `op`'s results, looking through cloned ops.
 void collectConsumers(Operation *op, SetVector<Operation *> &consumers) {
   for (Operation *user : op->getUsers()) {
+    // A read inside a body (tensor.extract) is a read by the op holding it.
+    user = op->getBlock()->findAncestorOpInBlock(*user);
     if (isCloned(user))
       collectConsumers(user, consumers);
     else
       consumers.insert(user);
   }
+}
+
+/// The linalg ops whose results `op`'s body reads by index (tensor.extract
+/// of a value from above): such a read does not follow the tiles of `op`,
+/// so these producers are not fused into it.
+SetVector<Operation *> collectIndexedProducers(Operation *op) {
+  SetVector<Value> captured;
+  getUsedValuesDefinedAbove(op->getRegions(), captured);
+  SetVector<Operation *> producers;
+  SetVector<Value> leaves;
+  for (Value value : captured) {
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      continue;
+    if (isCloned(def))
+      collectProducers(def, producers, leaves);
+    else
+      producers.insert(def);
+  }
+  return producers;
+}
+
+/// A parallel generic without inputs that reads its sources by index (a pad
+/// or a concatenation): it fuses into any consumer, a convolution too.
+bool readsByIndexOnly(Operation *op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  return generic && generic.getNumDpsInputs() == 0 &&
+         generic.getNumReductionLoops() == 0;
 }
 
 bool hasReduction(Operation *op) {
@@ -130,7 +160,9 @@ struct Region {
 /// producers it can fuse: those whose every consumer is already in it, into
 /// a consumer without reduction loops, elementwise ones any number, one
 /// with reduction loops (a contraction feeding its bias and activation) if
-/// the region has none yet and its result is not a scalar.
+/// the region has none yet and its result is not a scalar; into any
+/// consumer, a generic that reads its sources by index (a lowered pad).
+/// A producer whose result the consumer reads by index is not fused.
 SmallVector<Region> formRegions(func::FuncOp func,
                                 DenseMap<Operation *, unsigned> &regionOf) {
   SmallVector<Region> regions;
@@ -147,13 +179,15 @@ SmallVector<Region> formRegions(func::FuncOp func,
     SmallVector<Operation *> worklist = {root};
     while (!worklist.empty()) {
       Operation *consumer = worklist.pop_back_val();
-      if (hasReduction(consumer))
-        continue;
+      bool consumerReduces = hasReduction(consumer);
       SetVector<Operation *> producers;
       SetVector<Value> leaves;
       collectProducers(consumer, producers, leaves);
+      SetVector<Operation *> indexed = collectIndexedProducers(consumer);
       for (Operation *producer : producers) {
-        if (regionOf.count(producer))
+        if (regionOf.count(producer) || indexed.contains(producer))
+          continue;
+        if (consumerReduces && !readsByIndexOnly(producer))
           continue;
         // A reduction fuses into its consumer's tiles only when its result
         // has a dimension to tile along (not a full reduction to a scalar).
@@ -428,6 +462,7 @@ struct FormDispatchesPass
 } // namespace
 
 void mlir::halc::buildDispatchFormationPipeline(OpPassManager &pm) {
+  pm.addPass(createLowerToFusableLinalgPass());
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

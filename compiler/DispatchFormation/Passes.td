@@ -5,6 +5,36 @@
 
 include "mlir/Pass/PassBase.td"
 
+def LowerToFusableLinalgPass : Pass<"halc-lower-to-fusable-linalg", "ModuleOp"> {
+  let summary = "Rewrites softmax, pad and concat into linalg ops that fuse into their consumers";
+  let description = [{
+    `linalg.softmax` (and any op with upstream's AggregatedOpInterface) is
+    decomposed into its reductions and elementwise steps. `tensor.pad` and
+    `tensor.concat` become parallel `linalg.generic`s without inputs that
+    `tensor.extract` each element from its source at a clamped index and
+    select it (or the padding value, the pad's region evaluated at the
+    element's indices): they fuse into a convolution or a matmul that reads
+    them like any elementwise producer, tile by tile, instead of writing a
+    padded copy.
+
+    ```mlir
+    %p = tensor.pad %x low[1] high[1] { ^bb0(%i: index): tensor.yield %zero : f32 }
+        : tensor<4xf32> to tensor<6xf32>
+    // becomes
+    %p = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>],
+                         iterator_types = ["parallel"]} outs(%empty : tensor<6xf32>) {
+      // i = linalg.index 0; inside = 0 <= i - 1 < 4
+      // select(inside, tensor.extract %x[clamp(i - 1, 0, 3)], %zero)
+    } -> tensor<6xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
   let summary = "Splits each public function into dispatches of one linked executable";
   let description = [{
@@ -12,7 +42,9 @@ def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
     from its last op back: an op no region has taken roots a new one, which
     takes the producers it can fuse (each of whose consumers is already in
     it, into a consumer without reduction loops; elementwise ones any
-    number, one with reduction loops if the region has none yet). Empty
+    number, one with reduction loops if the region has none yet; a generic
+    without inputs, such as a lowered pad, into any consumer, a convolution
+    too; never one whose result the consumer reads by index). Empty
     tensors, scalar constants, reshapes, slices and fills are cloned into
     each region that uses them. Each region becomes a dispatch function of
     one `halc.executable` (one per module: all dispatches are linked into

@@ -48,7 +48,8 @@ bool isSupportedOp(Operation *op) {
   if (isa<linalg::LinalgOp, func::ReturnOp, func::CallOp>(op))
     return true;
   if (isa<tensor::EmptyOp, tensor::ExtractSliceOp, tensor::InsertSliceOp,
-          tensor::CollapseShapeOp, tensor::ExpandShapeOp>(op))
+          tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::PadOp,
+          tensor::ConcatOp, linalg::SoftmaxOp>(op))
     return true;
   return isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
 }
@@ -70,8 +71,8 @@ LogicalResult verifyFunction(func::FuncOp func) {
       return op.emitError()
              << "'" << op.getName()
              << "' is not supported: halc compiles linalg, tensor (empty, "
-                "extract_slice, insert_slice, collapse_shape, expand_shape), "
-                "arith and math ops on tensors";
+                "extract_slice, insert_slice, collapse_shape, expand_shape, pad, "
+                "concat), arith and math ops on tensors";
     for (Type type : op.getResultTypes()) {
       auto shaped = dyn_cast<ShapedType>(type);
       if (shaped && !shaped.hasStaticShape())

@@ -1,6 +1,7 @@
 // Contractions at aligned shapes (vectorized, accumulators in registers) and
 // at shapes with remainders (1, 3, 17, 127, 513: guarded edge tiles), each
-// compared with the CPU reference on random inputs.
+// compared with the CPU reference on random inputs; an f16 matmul accumulates
+// in f32.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
 // CHECK-NOT: MISMATCH
@@ -17,6 +18,7 @@
 // CHECK: @mv_127x33: result[0] vs cpu: matches
 // CHECK: @mv_1x513: result[0] vs cpu: matches
 // CHECK: @mv_64x64: result[0] vs cpu: matches
+// CHECK: @mm_f16_acc_f32_33x65x17: result[0] vs cpu: matches
 func.func @mm_1x1x1(%a: tensor<1x1xf32>, %b: tensor<1x1xf32>) -> tensor<1x1xf32> {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<1x1xf32>
@@ -100,4 +102,18 @@ func.func @mv_64x64(%a: tensor<64x64xf32>, %b: tensor<64xf32>) -> tensor<64xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
   %r = linalg.matvec ins(%a, %b : tensor<64x64xf32>, tensor<64xf32>) outs(%f : tensor<64xf32>) -> tensor<64xf32>
   return %r : tensor<64xf32>
+}
+func.func @mm_f16_acc_f32_33x65x17(%a: tensor<33x65xf16>, %b: tensor<65x17xf16>) -> tensor<33x17xf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<33x17xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<33x17xf32>) -> tensor<33x17xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<33x65xf16>, tensor<65x17xf16>) outs(%f : tensor<33x17xf32>) -> tensor<33x17xf32>
+  %e16 = tensor.empty() : tensor<33x17xf16>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%m : tensor<33x17xf32>) outs(%e16 : tensor<33x17xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %t = arith.truncf %x : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<33x17xf16>
+  return %r : tensor<33x17xf16>
 }

@@ -1,6 +1,8 @@
 // Elementwise ops of rank 1 to 4 at sizes 1, 3, 17, 127 and 513 (edges that
 // are not multiples of the tiles), broadcasting through indexing maps,
-// linalg.index, f32, f16 and i32, on random inputs vs. the CPU reference.
+// linalg.index, f32, f16 and i32, integer ops on i8/i16/i32 (shifts, bitwise,
+// min/max, ctlz, extensions, i1 comparisons and select), on random inputs vs.
+// the CPU reference.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
 // CHECK-NOT: MISMATCH
@@ -13,6 +15,9 @@
 // CHECK: @f16_cast_513: result[0] vs cpu: matches
 // CHECK: @i32_ops_17x127: result[0] vs cpu: matches
 // CHECK: @select_128x64: result[0] vs cpu: matches
+// CHECK: @int_ops_i8_i16: result[0] vs cpu: matches
+// CHECK: @int_ops_i8_i16: result[1] vs cpu: matches
+// CHECK: @int_ops_i8_i16: result[2] vs cpu: matches
 #id1 = affine_map<(d0) -> (d0)>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d1)>
@@ -102,4 +107,34 @@ func.func @select_128x64(%a: tensor<128x64xf32>, %b: tensor<128x64xi32>) -> tens
     linalg.yield %back : f32
   } -> tensor<128x64xf32>
   return %r : tensor<128x64xf32>
+}
+func.func @int_ops_i8_i16(%a: tensor<67xi8>, %b: tensor<67xi16>, %c: tensor<67xi32>) -> (tensor<67xi8>, tensor<67xi16>, tensor<67xi32>) {
+  %e8 = tensor.empty() : tensor<67xi8>
+  %e16 = tensor.empty() : tensor<67xi16>
+  %e32 = tensor.empty() : tensor<67xi32>
+  %r:3 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%a, %b, %c : tensor<67xi8>, tensor<67xi16>, tensor<67xi32>) outs(%e8, %e16, %e32 : tensor<67xi8>, tensor<67xi16>, tensor<67xi32>) {
+  ^bb0(%x: i8, %y: i16, %z: i32, %o8: i8, %o16: i16, %o32: i32):
+    %c2_8 = arith.constant 2 : i8
+    %c3_16 = arith.constant 3 : i16
+    %c5 = arith.constant 5 : i32
+    %c0x5a = arith.constant 90 : i32
+    %s8 = arith.shli %x, %c2_8 : i8
+    %x8 = arith.xori %s8, %x : i8
+    %m8 = arith.maxsi %x8, %x : i8
+    %sh16 = arith.shrsi %y, %c3_16 : i16
+    %a16 = arith.andi %sh16, %y : i16
+    %mn16 = arith.minsi %a16, %y : i16
+    %xe = arith.extsi %x : i8 to i32
+    %ye = arith.extsi %y : i16 to i32
+    %sum = arith.addi %xe, %ye : i32
+    %u = arith.shrui %z, %c5 : i32
+    %o = arith.ori %u, %c0x5a : i32
+    %clz = math.ctlz %o : i32
+    %cmp = arith.cmpi sgt, %sum, %z : i32
+    %sel = arith.select %cmp, %clz, %sum : i32
+    %mu = arith.minui %sel, %o : i32
+    linalg.yield %m8, %mn16, %mu : i8, i16, i32
+  } -> (tensor<67xi8>, tensor<67xi16>, tensor<67xi32>)
+  return %r#0, %r#1, %r#2 : tensor<67xi8>, tensor<67xi16>, tensor<67xi32>
 }

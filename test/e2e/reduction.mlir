@@ -1,6 +1,7 @@
 // Reductions through linalg.generic: sum and max over the innermost and over
-// an outer dimension, and a full reduction, at sizes with remainders, vs. the
-// CPU reference.
+// an outer dimension, and a full reduction, linalg.softmax (decomposed) and
+// an argmax that returns the index (two results of one reduction), at sizes
+// with remainders, vs. the CPU reference.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
 // CHECK-NOT: MISMATCH
@@ -10,6 +11,8 @@
 // CHECK: @colsum_129x17: result[0] vs cpu: matches
 // CHECK: @total_1000: result[0] vs cpu: matches
 // CHECK: @rowsum_i32_3x64: result[0] vs cpu: matches
+// CHECK: @softmax_13x77: result[0] vs cpu: matches
+// CHECK: @argmax_17x129: result[0] vs cpu: matches
 func.func @rowsum_17x513(%a: tensor<17x513xf32>) -> tensor<17xf32> {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<17xf32>
@@ -69,4 +72,28 @@ func.func @rowsum_i32_3x64(%a: tensor<3x64xi32>) -> tensor<3xi32> {
     linalg.yield %s : i32
   } -> tensor<3xi32>
   return %r : tensor<3xi32>
+}
+func.func @softmax_13x77(%a: tensor<13x77xf32>) -> tensor<13x77xf32> {
+  %e = tensor.empty() : tensor<13x77xf32>
+  %r = linalg.softmax dimension(1) ins(%a : tensor<13x77xf32>) outs(%e : tensor<13x77xf32>) -> tensor<13x77xf32>
+  return %r : tensor<13x77xf32>
+}
+func.func @argmax_17x129(%a: tensor<17x129xf32>) -> tensor<17xi32> {
+  %ninf = arith.constant -3.0e38 : f32
+  %z = arith.constant 0 : i32
+  %ev = tensor.empty() : tensor<17xf32>
+  %ei = tensor.empty() : tensor<17xi32>
+  %v = linalg.fill ins(%ninf : f32) outs(%ev : tensor<17xf32>) -> tensor<17xf32>
+  %i = linalg.fill ins(%z : i32) outs(%ei : tensor<17xi32>) -> tensor<17xi32>
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<17x129xf32>) outs(%v, %i : tensor<17xf32>, tensor<17xi32>) {
+  ^bb0(%x: f32, %best: f32, %bi: i32):
+    %k = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i32
+    %gt = arith.cmpf ogt, %x, %best : f32
+    %nb = arith.select %gt, %x, %best : f32
+    %ni = arith.select %gt, %ki, %bi : i32
+    linalg.yield %nb, %ni : f32, i32
+  } -> (tensor<17xf32>, tensor<17xi32>)
+  return %r#1 : tensor<17xi32>
 }

@@ -7,6 +7,7 @@
 #include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -94,12 +95,30 @@ bool halc::runOnCPU(const std::string &source, const std::string &name,
     pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
     pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
   }
+  // Softmax has no loops of its own: upstream's decomposition into
+  // generics first.
+  SmallVector<linalg::AggregatedOpInterface> aggregates;
+  module->walk(
+      [&](linalg::AggregatedOpInterface op) { aggregates.push_back(op); });
+  IRRewriter rewriter(&context);
+  for (linalg::AggregatedOpInterface op : aggregates) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> parts = op.decomposeOperation(rewriter);
+    if (failed(parts)) {
+      error = "upstream MLIR could not decompose '" +
+              op->getName().getStringRef().str() + "' for the CPU";
+      return false;
+    }
+    rewriter.replaceOp(op, *parts);
+  }
   if (failed(parsePassPipeline(kPipeline, pm)) || failed(pm.run(*module))) {
     error = "upstream MLIR could not lower @" + name + " for the CPU: " +
             diagnostics;
     return false;
   }
   ExecutionEngineOptions options;
+  StringRef runtimeLibraries[] = {HALC_C_RUNNER_UTILS};
+  options.sharedLibPaths = runtimeLibraries;
   options.transformer = makeOptimizingTransformer(2, 0, nullptr);
   auto engine = ExecutionEngine::create(*module, options);
   if (!engine) {

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Vector/Transforms/VectorTransforms.h"
 #include "mlir/Interfaces/VectorInterfaces.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Iterators.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -58,11 +59,52 @@ std::optional<SmallVector<int64_t>> getNativeShape(Operation *op) {
   return shape;
 }
 
+/// A row read from an n-D vector that was assembled element by element (a
+/// transposed read, lowered element-wise) is assembled from those elements
+/// directly, so that the n-D vector goes away.
+struct ExtractRowOfInsertedElements : OpRewritePattern<vector::ExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ExtractOp extract,
+                                PatternRewriter &rewriter) const override {
+    auto row = dyn_cast<VectorType>(extract.getResult().getType());
+    if (!row || row.getRank() != 1 || extract.hasDynamicPosition())
+      return failure();
+    SmallVector<int64_t> prefix(extract.getStaticPosition());
+    SmallVector<Value> elements(row.getNumElements());
+    int64_t missing = elements.size();
+    for (auto insert = extract.getSource().getDefiningOp<vector::InsertOp>();
+         insert && missing > 0;
+         insert = insert.getDest().getDefiningOp<vector::InsertOp>()) {
+      if (insert.hasDynamicPosition())
+        return failure();
+      ArrayRef<int64_t> position = insert.getStaticPosition();
+      // A sub-vector holding the whole row: upstream's folds take it.
+      if (ArrayRef<int64_t>(prefix).take_front(position.size()) == position)
+        return failure();
+      if (position.size() != prefix.size() + 1 ||
+          position.drop_back() != ArrayRef<int64_t>(prefix))
+        continue;
+      // The latest insert at a position wins.
+      Value &element = elements[position.back()];
+      if (!element) {
+        element = insert.getValueToStore();
+        --missing;
+      }
+    }
+    if (missing > 0)
+      return failure();
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(extract, row,
+                                                        elements);
+    return success();
+  }
+};
+
 LogicalResult applyPatterns(func::FuncOp dispatch,
                             function_ref<void(RewritePatternSet &)> populate) {
   RewritePatternSet patterns(dispatch.getContext());
   populate(patterns);
   vector::populateVectorToVectorCanonicalizationPatterns(patterns);
+  patterns.add<ExtractRowOfInsertedElements>(dispatch.getContext());
   return applyPatternsGreedily(dispatch, std::move(patterns));
 }
 
@@ -206,12 +248,21 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
   if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
         vector::populateVectorTransferLoweringPatterns(patterns,
                                                        /*maxTransferRank=*/1);
+        // Gathers (a 1-D tensor.extract by computed index) become a load
+        // per element, under its mask.
+        vector::populateVectorGatherLoweringPatterns(patterns);
+        vector::populateVectorGatherToConditionalLoadPatterns(patterns);
         patterns.add<ScalarizeZeroDLoad, ScalarizeZeroDStore>(
             patterns.getContext());
       })))
     return dispatch.emitError("could not lower the vector transfers");
-  // Temporaries whose every read was forwarded from a register.
+  // Temporaries whose every read was forwarded from a register, and values
+  // the unrolling left unused.
   memref::eraseDeadAllocAndStores(rewriter, dispatch);
+  dispatch.walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
+    if (isOpTriviallyDead(op))
+      op->erase();
+  });
   return success();
 }
 

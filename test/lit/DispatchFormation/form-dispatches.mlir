@@ -1,4 +1,4 @@
-// RUN: halc-opt %s -split-input-file -halc-form-dispatches | FileCheck %s
+// RUN: halc-opt %s -split-input-file -halc-lower-to-fusable-linalg -halc-form-dispatches | FileCheck %s
 
 // Each public function becomes one export of one linked executable; its
 // arguments are read-only bindings, its results written ones, in that order.
@@ -136,4 +136,38 @@ func.func @two_results(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %0 = linalg.negf ins(%a : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
   %1 = linalg.exp ins(%a : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
   return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// A pad (a generic that reads its source by index) fuses into the
+// convolution that reads it; an elementwise producer of a convolution (the
+// ReLU) is a dispatch of its own, since a reduction takes no producers
+// computed per tile of its loops.
+// CHECK-LABEL: halc.executable @module_linked
+// CHECK: func.func @relu_pad_conv_dispatch_0(%{{.+}}: memref<1x4x4x2xf32>, %{{.+}}: memref<1x4x4x2xf32>)
+// CHECK: arith.maximumf
+// CHECK: func.func @relu_pad_conv_dispatch_1(%{{.+}}: memref<1x4x4x2xf32>, %{{.+}}: memref<3x3x2x3xf32>, %{{.+}}: memref<1x4x4x3xf32>)
+// CHECK: linalg.generic
+// CHECK: tensor.extract
+// CHECK: linalg.conv_2d_nhwc_hwcf
+// CHECK: func.func @relu_pad_conv(
+// CHECK-NEXT: halc.dispatch @module_linked::@relu_pad_conv_dispatch_0
+// CHECK-NEXT: halc.dispatch @module_linked::@relu_pad_conv_dispatch_1
+func.func @relu_pad_conv(%x: tensor<1x4x4x2xf32>, %f: tensor<3x3x2x3xf32>) -> tensor<1x4x4x3xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x4x2xf32>
+  %relu = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, c, d)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<1x4x4x2xf32>) outs(%e : tensor<1x4x4x2xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %m = arith.maximumf %v, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x2xf32>
+  %p = tensor.pad %relu low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %z : f32
+  } : tensor<1x4x4x2xf32> to tensor<1x6x6x2xf32>
+  %oe = tensor.empty() : tensor<1x4x4x3xf32>
+  %of = linalg.fill ins(%z : f32) outs(%oe : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %f : tensor<1x6x6x2xf32>, tensor<3x3x2x3xf32>) outs(%of : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
+  return %r : tensor<1x4x4x3xf32>
 }

@@ -21,17 +21,32 @@
 // RUN: halc-compile %e2e_inputs/tosa.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.tosa.mtl1
 // RUN: halc-dump %t.tosa.mtl1 | FileCheck %s --check-prefix=TOSA
 // RUN: halc-dump %t.tosa.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=TOSA-MSL
-// CONTRACTION: MTL1 executable: 12 exports, 1 library
-// CONTRACTION-MSL: {{^}}12{{$}}
-// ELEMENTWISE: MTL1 executable: 8 exports, 1 library
-// ELEMENTWISE-MSL: {{^}}8{{$}}
+// RUN: halc-compile %e2e_inputs/conv.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.conv.mtl1
+// RUN: halc-dump %t.conv.mtl1 | FileCheck %s --check-prefix=CONV
+// RUN: halc-dump %t.conv.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=CONV-MSL
+// RUN: halc-compile %e2e_inputs/pad-concat-gather.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.pad-concat-gather.mtl1
+// RUN: halc-dump %t.pad-concat-gather.mtl1 | FileCheck %s --check-prefix=PAD-CONCAT-GATHER
+// RUN: halc-dump %t.pad-concat-gather.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=PAD-CONCAT-GATHER-MSL
+// RUN: halc-compile %e2e_inputs/network.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.network.mtl1
+// RUN: halc-dump %t.network.mtl1 | FileCheck %s --check-prefix=NETWORK
+// RUN: halc-dump %t.network.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=NETWORK-MSL
+// CONTRACTION: MTL1 executable: 13 exports, 1 library
+// CONTRACTION-MSL: {{^}}13{{$}}
+// ELEMENTWISE: MTL1 executable: 9 exports, 1 library
+// ELEMENTWISE-MSL: {{^}}9{{$}}
 // MATH: MTL1 executable: 3 exports, 1 library
 // MATH-MSL: {{^}}3{{$}}
-// REDUCTION: MTL1 executable: 5 exports, 1 library
-// REDUCTION-MSL: {{^}}5{{$}}
+// REDUCTION: MTL1 executable: 8 exports, 1 library
+// REDUCTION-MSL: {{^}}8{{$}}
 // NAMED: MTL1 executable: 4 exports, 1 library
 // NAMED-MSL: {{^}}4{{$}}
 // MULTI-DISPATCH: MTL1 executable: 14 exports, 1 library
 // MULTI-DISPATCH-MSL: {{^}}14{{$}}
 // TOSA: MTL1 executable: 3 exports, 1 library
 // TOSA-MSL: {{^}}3{{$}}
+// CONV: MTL1 executable: 7 exports, 1 library
+// CONV-MSL: {{^}}7{{$}}
+// PAD-CONCAT-GATHER: MTL1 executable: 3 exports, 1 library
+// PAD-CONCAT-GATHER-MSL: {{^}}3{{$}}
+// NETWORK: MTL1 executable: 5 exports, 1 library
+// NETWORK-MSL: {{^}}5{{$}}

@@ -1,0 +1,187 @@
+//===- LowerToFusableLinalg.cpp - Ops that fuse like elementwise ones -----===//
+//
+// Dispatch formation fuses linalg ops: a producer that is computed per tile
+// of its consumer. Softmax is decomposed into its reductions and elementwise
+// steps (upstream's AggregatedOpInterface). A pad or a concatenation becomes
+// a generic that reads its sources by index: each element of the result
+// picks its source (or the padding value) with a select, so it fuses into a
+// convolution or a matmul like any elementwise producer, and no padded copy
+// of a tensor is ever written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/DispatchFormation/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::halc {
+#define GEN_PASS_DEF_LOWERTOFUSABLELINALGPASS
+#include "compiler/DispatchFormation/Passes.h.inc"
+} // namespace mlir::halc
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// A generic over `resultType` with no inputs; `buildElement` computes one
+/// element from the loop indices inside the body.
+Value buildIndexedGeneric(
+    OpBuilder &builder, Location loc, RankedTensorType resultType,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> buildElement) {
+  Value empty = tensor::EmptyOp::create(builder, loc, resultType.getShape(),
+                                        resultType.getElementType());
+  unsigned rank = resultType.getRank();
+  auto map = AffineMap::getMultiDimIdentityMap(rank, builder.getContext());
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      builder, loc, resultType, ValueRange{}, ValueRange{empty}, map,
+      iterators, [&](OpBuilder &body, Location loc, ValueRange) {
+        SmallVector<Value> indices;
+        for (unsigned dim = 0; dim < rank; ++dim)
+          indices.push_back(linalg::IndexOp::create(body, loc, dim));
+        linalg::YieldOp::create(body, loc, buildElement(body, loc, indices));
+      });
+  return generic.getResult(0);
+}
+
+/// `index - offset` clamped into [0, size): an index every source can be
+/// read at, whether or not the element comes from it.
+Value clampedSourceIndex(OpBuilder &builder, Location loc, Value index,
+                         Value offset, Value size) {
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value shifted = arith::SubIOp::create(builder, loc, index, offset);
+  Value last = arith::SubIOp::create(builder, loc, size, one);
+  Value atLeastZero = arith::MaxSIOp::create(builder, loc, shifted, zero);
+  return arith::MinSIOp::create(builder, loc, atLeastZero, last);
+}
+
+struct PadToGeneric : OpRewritePattern<tensor::PadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::PadOp pad,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType type = pad.getResultType();
+    if (!type.hasStaticShape())
+      return rewriter.notifyMatchFailure(pad, "dynamic padded size");
+    Location loc = pad.getLoc();
+    Value source = pad.getSource();
+    SmallVector<Value> low = getValueOrCreateConstantIndexOp(
+        rewriter, loc, pad.getMixedLowPad());
+    Value result = buildIndexedGeneric(
+        rewriter, loc, type,
+        [&](OpBuilder &body, Location loc, ValueRange indices) {
+          Value zero = arith::ConstantIndexOp::create(body, loc, 0);
+          Value inside = arith::ConstantIntOp::create(body, loc, body.getI1Type(), 1);
+          SmallVector<Value> sourceIndices;
+          for (auto [dim, index] : llvm::enumerate(indices)) {
+            Value size = tensor::DimOp::create(body, loc, source, dim);
+            Value shifted = arith::SubIOp::create(body, loc, index, low[dim]);
+            Value notBelow = arith::CmpIOp::create(
+                body, loc, arith::CmpIPredicate::sge, shifted, zero);
+            Value below = arith::CmpIOp::create(
+                body, loc, arith::CmpIPredicate::slt, shifted, size);
+            inside = arith::AndIOp::create(body, loc, inside, notBelow);
+            inside = arith::AndIOp::create(body, loc, inside, below);
+            sourceIndices.push_back(
+                clampedSourceIndex(body, loc, index, low[dim], size));
+          }
+          Value element =
+              tensor::ExtractOp::create(body, loc, source, sourceIndices);
+          // The padding value: the pad's region, its indices those of the
+          // result element.
+          IRMapping mapping;
+          Block &region = pad.getRegion().front();
+          mapping.map(region.getArguments(), indices);
+          for (Operation &op : region.without_terminator())
+            body.clone(op, mapping);
+          Value padding = mapping.lookupOrDefault(
+              cast<tensor::YieldOp>(region.getTerminator()).getValue());
+          return arith::SelectOp::create(body, loc, inside, element, padding);
+        });
+    rewriter.replaceOp(pad, result);
+    return success();
+  }
+};
+
+struct ConcatToGeneric : OpRewritePattern<tensor::ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::ConcatOp concat,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType type = concat.getResultType();
+    if (!type.hasStaticShape())
+      return rewriter.notifyMatchFailure(concat, "dynamic concatenated size");
+    Location loc = concat.getLoc();
+    uint64_t axis = concat.getDim();
+    Value result = buildIndexedGeneric(
+        rewriter, loc, type,
+        [&](OpBuilder &body, Location loc, ValueRange indices) {
+          // The last input whose offset is at most the index along the axis
+          // holds the element: select from the first input on.
+          Value element;
+          Value offset = arith::ConstantIndexOp::create(body, loc, 0);
+          for (Value input : concat.getInputs()) {
+            Value size = tensor::DimOp::create(body, loc, input, axis);
+            SmallVector<Value> sourceIndices(indices);
+            sourceIndices[axis] =
+                clampedSourceIndex(body, loc, indices[axis], offset, size);
+            Value candidate =
+                tensor::ExtractOp::create(body, loc, input, sourceIndices);
+            if (!element) {
+              element = candidate;
+            } else {
+              Value past = arith::CmpIOp::create(
+                  body, loc, arith::CmpIPredicate::sge, indices[axis], offset);
+              element = arith::SelectOp::create(body, loc, past, candidate,
+                                                element);
+            }
+            offset = arith::AddIOp::create(body, loc, offset, size);
+          }
+          return element;
+        });
+    rewriter.replaceOp(concat, result);
+    return success();
+  }
+};
+
+struct LowerToFusableLinalgPass
+    : public halc::impl::LowerToFusableLinalgPassBase<
+          LowerToFusableLinalgPass> {
+  void runOnOperation() override {
+    // Softmax and other aggregates: upstream's decomposition.
+    SmallVector<linalg::AggregatedOpInterface> aggregates;
+    getOperation()->walk(
+        [&](linalg::AggregatedOpInterface op) { aggregates.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    for (linalg::AggregatedOpInterface op : aggregates) {
+      rewriter.setInsertionPoint(op);
+      FailureOr<SmallVector<Value>> parts = op.decomposeOperation(rewriter);
+      if (failed(parts)) {
+        op->emitError("could not be decomposed into linalg ops");
+        return signalPassFailure();
+      }
+      rewriter.replaceOp(op, *parts);
+    }
+
+    RewritePatternSet patterns(&getContext());
+    patterns.add<PadToGeneric, ConcatToGeneric>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    WalkResult left = getOperation()->walk([](Operation *op) {
+      if (!isa<tensor::PadOp, tensor::ConcatOp>(op))
+        return WalkResult::advance();
+      op->emitError() << "'" << op->getName()
+                      << "' with a dynamic result shape is not supported";
+      return WalkResult::interrupt();
+    });
+    if (left.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,75 @@
+// RUN: halc-opt %s -split-input-file -verify-diagnostics -halc-lower-to-fusable-linalg | FileCheck %s
+
+// A pad reads its source at the clamped index and selects the padding value
+// outside it: a parallel generic without inputs.
+// CHECK-LABEL: func.func @pad
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
+// CHECK-DAG: %[[SEVEN:.+]] = arith.constant 7.000000e+00 : f32
+// CHECK: linalg.generic {indexing_maps = [#{{.+}}], iterator_types = ["parallel"]} outs(%{{.+}} : tensor<7xf32>)
+// CHECK: %[[I:.+]] = linalg.index 0 : index
+// CHECK: %[[SHIFTED:.+]] = arith.subi %[[I]], %c2 : index
+// CHECK: %[[CLAMPED:.+]] = arith.minsi
+// CHECK: %[[V:.+]] = tensor.extract %[[X]][%[[CLAMPED]]] : tensor<4xf32>
+// CHECK: %[[R:.+]] = arith.select %{{.+}}, %[[V]], %[[SEVEN]] : f32
+// CHECK: linalg.yield %[[R]] : f32
+// CHECK-NOT: tensor.pad
+func.func @pad(%x: tensor<4xf32>) -> tensor<7xf32> {
+  %v = arith.constant 7.0 : f32
+  %r = tensor.pad %x low[2] high[1] {
+  ^bb0(%i: index):
+    tensor.yield %v : f32
+  } : tensor<4xf32> to tensor<7xf32>
+  return %r : tensor<7xf32>
+}
+
+// -----
+
+// A concatenation reads every input at its clamped index along the axis and
+// selects the one whose offset the index has passed, from the first on.
+// CHECK-LABEL: func.func @concat
+// CHECK-SAME: (%[[A:.+]]: tensor<2x3xf32>, %[[B:.+]]: tensor<2x5xf32>)
+// CHECK: linalg.generic {{.+}} outs(%{{.+}} : tensor<2x8xf32>)
+// CHECK-DAG: %[[I:.+]] = linalg.index 0 : index
+// CHECK-DAG: %[[J:.+]] = linalg.index 1 : index
+// CHECK: %[[FROM_A:.+]] = tensor.extract %[[A]][%[[I]], %{{.+}}] : tensor<2x3xf32>
+// CHECK: %[[FROM_B:.+]] = tensor.extract %[[B]][%[[I]], %{{.+}}] : tensor<2x5xf32>
+// CHECK: %[[PAST:.+]] = arith.cmpi sge, %[[J]], %c3 : index
+// CHECK: %[[R:.+]] = arith.select %[[PAST]], %[[FROM_B]], %[[FROM_A]] : f32
+// CHECK: linalg.yield %[[R]] : f32
+// CHECK-NOT: tensor.concat
+func.func @concat(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>) -> tensor<2x8xf32> {
+  %r = tensor.concat dim(1) %a, %b : (tensor<2x3xf32>, tensor<2x5xf32>) -> tensor<2x8xf32>
+  return %r : tensor<2x8xf32>
+}
+
+// -----
+
+// Softmax: upstream's decomposition into max, exp of the difference, sum and
+// division.
+// CHECK-LABEL: func.func @softmax
+// CHECK: linalg.generic {{.+}} iterator_types = ["parallel", "reduction"]
+// CHECK: arith.maxnumf
+// CHECK: linalg.generic {{.+}} iterator_types = ["parallel", "parallel"]
+// CHECK: math.exp
+// CHECK: linalg.generic {{.+}} iterator_types = ["parallel", "reduction"]
+// CHECK: arith.addf
+// CHECK: linalg.generic {{.+}} iterator_types = ["parallel", "parallel"]
+// CHECK: arith.divf
+// CHECK-NOT: linalg.softmax
+func.func @softmax(%x: tensor<3x9xf32>) -> tensor<3x9xf32> {
+  %e = tensor.empty() : tensor<3x9xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<3x9xf32>) outs(%e : tensor<3x9xf32>) -> tensor<3x9xf32>
+  return %r : tensor<3x9xf32>
+}
+
+// -----
+
+func.func @dynamic_pad(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %v = arith.constant 0.0 : f32
+  // expected-error @+1 {{'tensor.pad' with a dynamic result shape is not supported}}
+  %r = tensor.pad %x low[2] high[1] {
+  ^bb0(%i: index):
+    tensor.yield %v : f32
+  } : tensor<?xf32> to tensor<?xf32>
+  return %r : tensor<?xf32>
+}
