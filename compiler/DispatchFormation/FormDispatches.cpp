@@ -2,16 +2,17 @@
 
 #include "compiler/DispatchFormation/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <functional>
-#include "mlir/Transforms/Passes.h"
 
 namespace mlir::halc {
 #define GEN_PASS_DEF_FORMDISPATCHESPASS
@@ -76,6 +77,13 @@ void copyResultsNotFromLinalg(func::ReturnOp ret) {
   }
 }
 
+/// A constant tensor: a read-only buffer of the plan, bound like an
+/// argument (a dense constant would be a global of the kernel otherwise).
+bool isConstantTensor(Value value) {
+  return isa<RankedTensorType>(value.getType()) &&
+         value.getDefiningOp<arith::ConstantOp>();
+}
+
 /// Ops that are not a dispatch of their own but are cloned into every
 /// dispatch that uses them: empty tensors, scalar constants, reshapes,
 /// slices, and fills whose result is not returned.
@@ -84,7 +92,7 @@ bool isCloned(Operation *op) {
     return llvm::none_of(op->getUsers(), [](Operation *user) {
       return isa<func::ReturnOp>(user);
     });
-  return !isa<linalg::LinalgOp>(op);
+  return !isa<linalg::LinalgOp, func::ReturnOp>(op);
 }
 
 /// The linalg ops whose results `op` reads, looking through cloned ops, and
@@ -246,7 +254,8 @@ RegionInterface getInterface(const Region &region, unsigned id,
     getUsedValuesDefinedAbove(op->getRegions(), used);
     for (Value operand : used) {
       Operation *def = operand.getDefiningOp();
-      if (!def || (!isCloned(def) && regionOf.lookup(def) != id))
+      if (!def || isConstantTensor(operand) ||
+          (!isCloned(def) && regionOf.lookup(def) != id))
         inputs.insert(operand);
       else
         pull(def);
@@ -259,6 +268,12 @@ RegionInterface getInterface(const Region &region, unsigned id,
     return a->isBeforeInBlock(b);
   });
   interface.inputs = inputs.takeVector();
+  for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
+    Operation *producer = peelReshapes(value).getDefiningOp();
+    if (producer && regionOf.lookup(producer) == id &&
+        llvm::is_contained(region.members, producer))
+      interface.returned.push_back({static_cast<unsigned>(index), value});
+  }
   for (Operation *member : region.members) {
     for (Value result : member->getResults()) {
       SetVector<Operation *> consumers;
@@ -266,15 +281,13 @@ RegionInterface getInterface(const Region &region, unsigned id,
       bool usedElsewhere = llvm::any_of(consumers, [&](Operation *user) {
         return !isa<func::ReturnOp>(user) && regionOf.lookup(user) != id;
       });
-      if (usedElsewhere)
+      // A result returned as it is is written once: other regions read
+      // the returned buffer.
+      bool returnedAsIs = llvm::any_of(
+          interface.returned, [&](auto entry) { return entry.second == result; });
+      if (usedElsewhere && !returnedAsIs)
         interface.outputs.push_back(result);
     }
-  }
-  for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
-    Operation *producer = peelReshapes(value).getDefiningOp();
-    if (producer && regionOf.lookup(producer) == id &&
-        llvm::is_contained(region.members, producer))
-      interface.returned.push_back({static_cast<unsigned>(index), value});
   }
   return interface;
 }
@@ -291,7 +304,7 @@ orderRegions(ArrayRef<RegionInterface> interfaces,
         continue;
       bool ready = llvm::all_of(interfaces[id].inputs, [&](Value input) {
         Operation *def = input.getDefiningOp();
-        return !def || placed[regionOf.lookup(def)];
+        return !def || isConstantTensor(input) || placed[regionOf.lookup(def)];
       });
       if (!ready)
         continue;
@@ -374,6 +387,10 @@ void replaceBodyWithDispatches(func::FuncOp func,
   SmallVector<Value> results(ret.getNumOperands());
   for (unsigned id : order) {
     const RegionInterface &interface = interfaces[id];
+    // Constant tensors stay on the host, once each.
+    for (Value input : interface.inputs)
+      if (isConstantTensor(input) && !mapping.contains(input))
+        builder.clone(*input.getDefiningOp(), mapping);
     SmallVector<Value> operands = llvm::map_to_vector(
         interface.inputs, [&](Value input) { return mapping.lookupOrDefault(input); });
     SmallVector<Type> types;
@@ -386,8 +403,10 @@ void replaceBodyWithDispatches(func::FuncOp func,
     unsigned next = 0;
     for (Value output : interface.outputs)
       mapping.map(output, dispatch.getResult(next++));
-    for (auto [index, value] : interface.returned)
+    for (auto [index, value] : interface.returned) {
       results[index] = dispatch.getResult(next++);
+      mapping.map(value, results[index]);
+    }
   }
   func::ReturnOp::create(builder, ret.getLoc(), results);
   // Users before producers: the old return first.

@@ -1,7 +1,7 @@
 //===- SerializeModule.cpp - The HALM file of a whole module --------------===//
 //
-// Each public host function becomes a plan: a buffer per argument and per
-// dispatch result, the dispatches in program order with their bindings
+// Each public host function becomes a plan: a buffer per argument, per
+// constant tensor (with its elements) and per dispatch result, the dispatches in program order with their bindings
 // (operands, then results) and static workgroup counts. An intermediate
 // result (one the function does not return) reuses the buffer of an earlier
 // intermediate whose last reader has run, when it is large enough.
@@ -13,6 +13,7 @@
 #include "compiler/Dialect/HALC/HALCDialect.h"
 #include "compiler/Target/TargetBackend.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -57,6 +58,8 @@ private:
   /// A buffer for `value`: a free one large enough when `reusable`, else a
   /// new one; reports unsupported types.
   FailureOr<uint32_t> addBuffer(Value value, bool reusable = false);
+  /// A buffer holding the elements of a dense constant tensor.
+  LogicalResult addConstantBuffer(arith::ConstantOp constant);
   FailureOr<fb::Offset<hm::TensorTypeDef>> writeType(Location loc, Type type);
   FailureOr<fb::Offset<hm::DispatchDef>> writeDispatch(DispatchOp dispatch);
 
@@ -64,6 +67,8 @@ private:
   ArrayRef<NamedBinary> executables;
   llvm::DenseMap<Value, uint32_t> bufferOf;
   std::vector<uint64_t> bufferSizes;
+  /// The contents of the buffers of constant tensors.
+  llvm::DenseMap<uint32_t, std::vector<uint8_t>> bufferContents;
   /// Buffers of intermediates whose last reader has run.
   std::vector<uint32_t> freeBuffers;
   /// The values the function returns (their buffers are never reused).
@@ -113,6 +118,25 @@ FailureOr<uint32_t> ModuleWriter::addBuffer(Value value, bool reusable) {
   return index;
 }
 
+LogicalResult ModuleWriter::addConstantBuffer(arith::ConstantOp constant) {
+  auto elements = dyn_cast<DenseElementsAttr>(constant.getValue());
+  auto type = dyn_cast<RankedTensorType>(constant.getType());
+  if (!elements || !type || !getElementType(type.getElementType()))
+    return constant.emitError("only dense constant tensors of f16, f32, f64, "
+                              "i8, i16, i32 or i64 become buffers; got ")
+           << constant.getType();
+  FailureOr<uint32_t> buffer = addBuffer(constant.getResult());
+  if (failed(buffer))
+    return failure();
+  // Row-major, densely packed: the raw data, a splat repeated.
+  ArrayRef<char> raw = elements.getRawData();
+  std::vector<uint8_t> &contents = bufferContents[*buffer];
+  int64_t copies = elements.isSplat() ? type.getNumElements() : 1;
+  for (int64_t i = 0; i < copies; ++i)
+    contents.insert(contents.end(), raw.begin(), raw.end());
+  return success();
+}
+
 FailureOr<fb::Offset<hm::DispatchDef>>
 ModuleWriter::writeDispatch(DispatchOp dispatch) {
   SymbolRefAttr entryPoint = dispatch.getEntryPoint();
@@ -160,6 +184,7 @@ FailureOr<fb::Offset<hm::FunctionDef>>
 ModuleWriter::writeFunction(func::FuncOp func) {
   bufferOf.clear();
   bufferSizes.clear();
+  bufferContents.clear();
   freeBuffers.clear();
   returned.clear();
   lastReader.clear();
@@ -189,6 +214,9 @@ ModuleWriter::writeFunction(func::FuncOp func) {
       if (failed(written))
         return failure();
       dispatches.push_back(*written);
+    } else if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      if (failed(addConstantBuffer(constant)))
+        return failure();
     } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
       for (Value value : ret.getOperands()) {
         FailureOr<fb::Offset<hm::TensorTypeDef>> type =
@@ -206,8 +234,12 @@ ModuleWriter::writeFunction(func::FuncOp func) {
     }
   }
   std::vector<fb::Offset<hm::BufferDef>> buffers;
-  for (uint64_t bytes : bufferSizes)
-    buffers.push_back(hm::CreateBufferDef(builder, bytes));
+  for (auto [index, bytes] : llvm::enumerate(bufferSizes)) {
+    auto contents = bufferContents.find(index);
+    buffers.push_back(hm::CreateBufferDefDirect(
+        builder, bytes,
+        contents == bufferContents.end() ? nullptr : &contents->second));
+  }
   return hm::CreateFunctionDefDirect(
       builder, func.getName().str().c_str(), &arguments, &results, &buffers,
       &argumentBuffers, &resultBuffers, &dispatches);

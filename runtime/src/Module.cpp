@@ -2,7 +2,8 @@
 //
 // A module is verified whole before it is used: the header, the FlatBuffer
 // verifier, every embedded executable (with its own loader), and each plan:
-// buffers in range and as large as the tensors they hold, dispatches naming
+// buffers in range and as large as the tensors they hold, constants' contents
+// as large as their buffers, dispatches naming
 // existing exports with as many bindings and constants as those take.
 //
 //===----------------------------------------------------------------------===//
@@ -30,6 +31,7 @@ struct Function {
   std::vector<halc_tensor_type_t> arguments, results;
   std::vector<uint32_t> argumentBuffers, resultBuffers;
   std::vector<uint64_t> bufferSizes;
+  std::vector<const void *> bufferContents;
   std::vector<std::vector<uint32_t>> bindings, constants;
   std::vector<halc_dispatch_t> dispatches;
   halc_function_t view = {};
@@ -182,8 +184,17 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
     return makeError("has no name");
   function.name = def.name()->str();
   if (def.buffers())
-    for (const hm::BufferDef *buffer : *def.buffers())
+    for (const hm::BufferDef *buffer : *def.buffers()) {
+      const auto *contents = buffer->contents();
+      if (contents && contents->size() != buffer->size_bytes())
+        return makeError("buffers[" +
+                         std::to_string(function.bufferSizes.size()) +
+                         "] has " + std::to_string(contents->size()) +
+                         " bytes of contents for " +
+                         std::to_string(buffer->size_bytes()) + " bytes");
       function.bufferSizes.push_back(buffer->size_bytes());
+      function.bufferContents.push_back(contents ? contents->data() : nullptr);
+    }
   if (halc_status_t status =
           readTypes(def.arguments(), "arguments", function, function.arguments))
     return status;
@@ -224,6 +235,7 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
                    function.resultBuffers.data(),
                    function.bufferSizes.size(),
                    function.bufferSizes.data(),
+                   function.bufferContents.data(),
                    function.dispatches.size(),
                    function.dispatches.data()};
   return nullptr;

@@ -16,6 +16,7 @@ config.test_exec_root = os.path.join(config.halc_obj_root, "test", "e2e")
 tool_dirs = [
     os.path.join(config.halc_obj_root, "tools", "halc-compile"),
     os.path.join(config.halc_obj_root, "tools", "halc-run"),
+    os.path.join(config.halc_obj_root, "tools", "halc-dump"),
     config.llvm_tools_dir,
 ]
 config.environment["PATH"] = os.pathsep.join(

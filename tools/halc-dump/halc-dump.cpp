@@ -182,15 +182,23 @@ void dumpModule(const halc_module_t *module, bool json, bool source,
         text += (i ? ", " : "") + (quoted ? quote(items[i]) : items[i]);
       return text;
     };
+    std::vector<std::string> constants;
+    for (size_t b = 0; b < function->buffer_count; ++b)
+      if (function->buffer_contents[b])
+        constants.push_back(std::to_string(b));
     if (json) {
       os << (f ? ", " : "") << "{\"name\": " << quote(function->name)
          << ", \"arguments\": [" << list(arguments, true) << "], \"results\": ["
          << list(results, true) << "], \"buffers\": " << function->buffer_count
-         << ", \"dispatches\": [";
+         << ", \"constant_buffers\": [" << list(constants, false)
+         << "], \"dispatches\": [";
     } else {
       os << "function @" << function->name << "(" << list(arguments, false)
          << ") -> (" << list(results, false) << "): "
-         << function->buffer_count << " buffers\n";
+         << function->buffer_count << " buffers";
+      if (!constants.empty())
+        os << " (constants: " << list(constants, false) << ")";
+      os << "\n";
     }
     for (size_t d = 0; d < function->dispatch_count; ++d) {
       const halc_dispatch_t &dispatch = function->dispatches[d];

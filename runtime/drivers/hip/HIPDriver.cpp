@@ -186,6 +186,14 @@ extern "C" halc_status_t halc_hip_run(halc_hip_device_t *device,
                            function->buffer_sizes[function->argument_buffers[i]]),
             "hipMemcpyHtoD"))
       return fail(status);
+  for (size_t b = 0; b < function->buffer_count; ++b)
+    if (function->buffer_contents[b])
+      if (halc_status_t status = hip.check(
+              hip.memcpyHtoD(buffers[b],
+                             const_cast<void *>(function->buffer_contents[b]),
+                             function->buffer_sizes[b]),
+              "hipMemcpyHtoD"))
+        return fail(status);
   for (size_t d = 0; d < function->dispatch_count; ++d) {
     const halc_dispatch_t &dispatch = function->dispatches[d];
     const halc_executable_t *executable =

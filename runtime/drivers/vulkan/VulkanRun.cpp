@@ -28,7 +28,8 @@ struct Run {
   halc_status_t createBuffer(VkDeviceSize size, VkBufferUsageFlags usage,
                              VkMemoryPropertyFlags memory, VkBuffer &buffer,
                              VkDeviceMemory &allocation);
-  halc_status_t createBuffers(const halc_function_t *function);
+  halc_status_t createBuffers(const halc_function_t *function,
+                              const void *const *arguments);
   halc_status_t createDescriptorSets(const halc_function_t *function);
   halc_status_t record(const halc_function_t *function, uint32_t repetitions);
   halc_status_t submit();
@@ -48,7 +49,15 @@ struct Run {
   VkBuffer staging = VK_NULL_HANDLE;
   VkDeviceMemory stagingMemory = VK_NULL_HANDLE;
   void *stagingData = nullptr;
-  std::vector<VkDeviceSize> argumentOffsets, resultOffsets;
+  /// Where the staging buffer holds what is uploaded (the arguments, then
+  /// the constants) and what is downloaded (the results).
+  struct Upload {
+    uint32_t buffer;
+    const void *data;
+    VkDeviceSize offset;
+  };
+  std::vector<Upload> uploads;
+  std::vector<VkDeviceSize> resultOffsets;
   VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
   std::vector<VkDescriptorSet> sets;
   VkQueryPool queryPool = VK_NULL_HANDLE;
@@ -214,7 +223,8 @@ VkDeviceSize paddedSize(uint64_t bytes) {
   return bytes == 0 ? 4 : (bytes + 3) / 4 * 4;
 }
 
-halc_status_t Run::createBuffers(const halc_function_t *function) {
+halc_status_t Run::createBuffers(const halc_function_t *function,
+                                 const void *const *arguments) {
   for (size_t b = 0; b < function->buffer_count; ++b) {
     buffers.push_back(VK_NULL_HANDLE);
     allocations.push_back(VK_NULL_HANDLE);
@@ -227,12 +237,17 @@ halc_status_t Run::createBuffers(const halc_function_t *function) {
             allocations.back()))
       return status;
   }
-  // One staging buffer: the arguments, then the results.
+  // One staging buffer: the arguments, the constants, then the results.
   VkDeviceSize offset = 0;
-  for (size_t i = 0; i < function->argument_count; ++i) {
-    argumentOffsets.push_back(offset);
-    offset += paddedSize(function->buffer_sizes[function->argument_buffers[i]]);
-  }
+  auto upload = [&](uint32_t buffer, const void *data) {
+    uploads.push_back({buffer, data, offset});
+    offset += paddedSize(function->buffer_sizes[buffer]);
+  };
+  for (size_t i = 0; i < function->argument_count; ++i)
+    upload(function->argument_buffers[i], arguments[i]);
+  for (size_t b = 0; b < function->buffer_count; ++b)
+    if (function->buffer_contents[b])
+      upload(b, function->buffer_contents[b]);
   for (size_t i = 0; i < function->result_count; ++i) {
     resultOffsets.push_back(offset);
     offset += paddedSize(function->buffer_sizes[function->result_buffers[i]]);
@@ -334,11 +349,10 @@ halc_status_t Run::record(const halc_function_t *function,
   vkBeginCommandBuffer(commands, &beginInfo);
   if (queryPool)
     vkCmdResetQueryPool(commands, queryPool, 0, queryCount);
-  for (size_t i = 0; i < function->argument_count; ++i) {
-    uint32_t buffer = function->argument_buffers[i];
-    VkBufferCopy copy = {argumentOffsets[i], 0,
-                         paddedSize(function->buffer_sizes[buffer])};
-    vkCmdCopyBuffer(commands, staging, buffers[buffer], 1, &copy);
+  for (const Upload &upload : uploads) {
+    VkBufferCopy copy = {upload.offset, 0,
+                         paddedSize(function->buffer_sizes[upload.buffer])};
+    vkCmdCopyBuffer(commands, staging, buffers[upload.buffer], 1, &copy);
   }
   memoryBarrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
                 VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -426,14 +440,14 @@ halc_vulkan_run(halc_vulkan_device_t *device, const halc_module_t *module,
   Run run(device->vulkan);
   if (halc_status_t status = run.createPipelines(module, function))
     return prefixError(std::string("@") + function->name, status);
-  if (halc_status_t status = run.createBuffers(function))
+  if (halc_status_t status = run.createBuffers(function, arguments))
     return status;
   if (halc_status_t status = run.createDescriptorSets(function))
     return status;
   auto *staging = static_cast<uint8_t *>(run.stagingData);
-  for (size_t i = 0; i < function->argument_count; ++i)
-    std::memcpy(staging + run.argumentOffsets[i], arguments[i],
-                function->buffer_sizes[function->argument_buffers[i]]);
+  for (const Run::Upload &upload : run.uploads)
+    std::memcpy(staging + upload.offset, upload.data,
+                function->buffer_sizes[upload.buffer]);
   if (halc_status_t status = run.record(function, repetitions))
     return status;
   if (halc_status_t status = run.submit())

@@ -137,9 +137,9 @@ typedef struct halc_dispatch_s {
   uint32_t workgroup_count[3];
 } halc_dispatch_t;
 
-/* A function's plan: upload the arguments into their buffers, run the
- * dispatches in order (each sees the writes of those before it), download
- * the results from theirs. */
+/* A function's plan: upload the arguments and the constants (buffers with
+ * contents) into their buffers, run the dispatches in order (each sees the
+ * writes of those before it), download the results from theirs. */
 typedef struct halc_function_s {
   const char *name;
   size_t argument_count;
@@ -150,6 +150,9 @@ typedef struct halc_function_s {
   const uint32_t *result_buffers;
   size_t buffer_count;
   const uint64_t *buffer_sizes;
+  /* Per buffer: its contents before the first dispatch (buffer_sizes[b]
+   * bytes: a constant tensor), or NULL. */
+  const void *const *buffer_contents;
   size_t dispatch_count;
   const halc_dispatch_t *dispatches;
 } halc_function_t;

@@ -171,3 +171,25 @@ func.func @relu_pad_conv(%x: tensor<1x4x4x2xf32>, %f: tensor<3x3x2x3xf32>) -> te
   %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %f : tensor<1x6x6x2xf32>, tensor<3x3x2x3xf32>) outs(%of : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
   return %r : tensor<1x4x4x3xf32>
 }
+
+// -----
+
+// A constant tensor stays on the host, a read-only binding of the dispatch
+// that reads it (a buffer with contents in the plan). A result that is both
+// returned and read by another dispatch is written once, to its returned
+// binding, which the other dispatch reads.
+// CHECK-LABEL: halc.executable @module_linked
+// CHECK: halc.export @bias_twice_dispatch_0 {{.*}}bindings = [read_only, read_only, read_write]
+// CHECK: halc.export @bias_twice_dispatch_1 {{.*}}bindings = [read_only, read_only, read_write]
+// CHECK: func.func @bias_twice(%[[X:.+]]: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+// CHECK-NEXT: %[[B:.+]] = arith.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32>
+// CHECK-NEXT: %[[Y:.+]] = halc.dispatch @module_linked::@bias_twice_dispatch_0(%[[X]], %[[B]])
+// CHECK-NEXT: %[[Z:.+]] = halc.dispatch @module_linked::@bias_twice_dispatch_1(%[[Y]], %[[B]])
+// CHECK-NEXT: return %[[Y]], %[[Z]]
+func.func @bias_twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %b = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  %y = linalg.add ins(%x, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %z = linalg.add ins(%y, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  return %y, %z : tensor<4xf32>, tensor<4xf32>
+}

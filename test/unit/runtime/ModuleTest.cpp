@@ -23,6 +23,8 @@ struct ModuleSpec {
   std::vector<uint32_t> workgroupCount = {4, 1, 1};
   uint32_t exportOrdinal = 0;
   uint64_t argumentBufferBytes = 64;
+  /// The contents of buffer 1 (a constant tensor), if any.
+  std::vector<uint8_t> constantContents;
   std::string magic = "HALM";
 };
 
@@ -39,7 +41,10 @@ std::vector<uint8_t> buildModule(const ModuleSpec &spec) {
       hm::CreateTensorTypeDefDirect(builder, hm::ElementType::F32, &shape)};
   std::vector<flatbuffers::Offset<hm::BufferDef>> buffers = {
       hm::CreateBufferDef(builder, spec.argumentBufferBytes),
-      hm::CreateBufferDef(builder, 64), hm::CreateBufferDef(builder, 64)};
+      hm::CreateBufferDefDirect(builder, 64, spec.constantContents.empty()
+                                                 ? nullptr
+                                                 : &spec.constantContents),
+      hm::CreateBufferDef(builder, 64)};
   std::vector<uint32_t> argumentBuffers = {0, 1}, resultBuffers = {2};
   std::vector<flatbuffers::Offset<hm::DispatchDef>> dispatches = {
       hm::CreateDispatchDefDirect(builder, 0, spec.exportOrdinal, &spec.bindings,
@@ -77,6 +82,7 @@ TEST(Module, ValidModuleHasItsPlan) {
   EXPECT_EQ(function->arguments[1].rank, 2u);
   EXPECT_EQ(function->arguments[1].shape[1], 4);
   EXPECT_EQ(function->result_buffers[0], 2u);
+  EXPECT_EQ(function->buffer_contents[1], nullptr);
   ASSERT_EQ(function->dispatch_count, 1u);
   EXPECT_EQ(function->dispatches[0].binding_count, 3u);
   EXPECT_EQ(function->dispatches[0].constants[1], 9u);
@@ -137,6 +143,28 @@ TEST(Module, ZeroWorkgroupCount) {
   ModuleSpec spec;
   spec.workgroupCount = {4, 0, 1};
   EXPECT_NE(loadError(buildModule(spec)).find("workgroup_count"),
+            std::string::npos);
+}
+
+TEST(Module, ConstantBufferHasItsContents) {
+  ModuleSpec spec;
+  spec.constantContents.assign(64, 0);
+  spec.constantContents[5] = 42;
+  std::vector<uint8_t> bytes = buildModule(spec);
+  halc_module_t *module = nullptr;
+  ASSERT_EQ(halc_module_load(bytes.data(), bytes.size(), &module), nullptr);
+  const halc_function_t *function = halc_module_function(module, 0);
+  ASSERT_NE(function->buffer_contents[1], nullptr);
+  EXPECT_EQ(static_cast<const uint8_t *>(function->buffer_contents[1])[5], 42);
+  EXPECT_EQ(function->buffer_contents[2], nullptr);
+  halc_module_free(module);
+}
+
+TEST(Module, ConstantContentsOfTheWrongSize) {
+  ModuleSpec spec;
+  spec.constantContents.assign(60, 0);
+  EXPECT_NE(loadError(buildModule(spec))
+                .find("buffers[1] has 60 bytes of contents for 64 bytes"),
             std::string::npos);
 }
 

@@ -30,6 +30,9 @@
 // RUN: halc-compile %e2e_inputs/network.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.network.mtl1
 // RUN: halc-dump %t.network.mtl1 | FileCheck %s --check-prefix=NETWORK
 // RUN: halc-dump %t.network.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=NETWORK-MSL
+// RUN: halc-compile %e2e_inputs/constants.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.constants.mtl1
+// RUN: halc-dump %t.constants.mtl1 | FileCheck %s --check-prefix=CONSTANTS
+// RUN: halc-dump %t.constants.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=CONSTANTS-MSL
 // CONTRACTION: MTL1 executable: 13 exports, 1 library
 // CONTRACTION-MSL: {{^}}13{{$}}
 // ELEMENTWISE: MTL1 executable: 9 exports, 1 library
@@ -50,3 +53,5 @@
 // PAD-CONCAT-GATHER-MSL: {{^}}3{{$}}
 // NETWORK: MTL1 executable: 5 exports, 1 library
 // NETWORK-MSL: {{^}}5{{$}}
+// CONSTANTS: MTL1 executable: 5 exports, 1 library
+// CONSTANTS-MSL: {{^}}5{{$}}
