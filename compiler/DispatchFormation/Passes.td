@@ -46,7 +46,10 @@ def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
     without inputs, such as a lowered pad, into any consumer, a convolution
     too; never one whose result the consumer reads by index). Empty
     tensors, scalar constants, reshapes, slices and fills are cloned into
-    each region that uses them. Each region becomes a dispatch function of
+    each region that uses them; constant tensors stay on the host, read as
+    read-only bindings (the plan gives them buffers with their elements). A
+    result returned as it is and read by another region is written once, to
+    its returned binding. Each region becomes a dispatch function of
     one `halc.executable` (one per module: all dispatches are linked into
     one): its inputs are read-only bindings, then what it writes (results
     other regions read, then returned values); its tensor body sits between
