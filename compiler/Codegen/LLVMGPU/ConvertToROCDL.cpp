@@ -45,6 +45,26 @@ std::string getChipset(StringRef arch) {
   return (major + (minor.empty() ? "0" : minor) + "0").str();
 }
 
+/// The constants of a dispatch are the kernel's i32 parameters after the
+/// binding pointers (IREE's HIP ABI).
+void passConstantsAsParameters(ExecutableOp executable,
+                               gpu::GPUModuleOp gpuModule) {
+  Type i32 = IntegerType::get(executable.getContext(), 32);
+  for (ExportOp exportOp : getExportsInOrder(executable)) {
+    auto kernel = gpuModule.lookupSymbol<gpu::GPUFuncOp>(exportOp.getSymName());
+    if (!kernel)
+      continue;
+    unsigned first = kernel.getNumArguments();
+    for (int64_t i = 0; i < exportOp.getLayout().getConstants(); ++i)
+      (void)kernel.insertArgument(first + i, i32, /*argAttrs=*/{},
+                                  kernel.getLoc());
+    kernel.walk([&](ConstantLoadOp load) {
+      load.replaceAllUsesWith(kernel.getArgument(first + load.getOrdinal()));
+      load.erase();
+    });
+  }
+}
+
 struct ConvertToROCDLPass
     : public halc::impl::ConvertToROCDLPassBase<ConvertToROCDLPass> {
   void runOnOperation() override {
@@ -63,6 +83,7 @@ struct ConvertToROCDLPass
         });
     if (failed(gpuModule))
       return signalPassFailure();
+    passConstantsAsParameters(executable, *gpuModule);
 
     ConvertGpuOpsToROCDLOpsOptions options;
     options.chipset = getChipset(target.getArch());

@@ -126,6 +126,8 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
     return gpuModule.emitError("could not expand math and vector memory ops");
 
   std::unique_ptr<ConversionTarget> target = SPIRVConversionTarget::get(env);
+  // Constants are read from the push constants once the module exists.
+  target->addLegalOp<ConstantLoadOp>();
   SPIRVConversionOptions options;
   options.use64bitIndex = false;
   SPIRVTypeConverter typeConverter(env, options);
@@ -144,6 +146,27 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
   return applyFullConversion(gpuModule, *target, std::move(patterns));
 }
 
+/// Each constant of a dispatch is a 32-bit word of the module's one
+/// push-constant block, as large as the most constants an export takes.
+LogicalResult loadConstantsFromPushConstants(ExecutableOp executable) {
+  int64_t count = 0;
+  for (ExportOp exportOp : getExportsInOrder(executable))
+    count = std::max(count, exportOp.getLayout().getConstants());
+  SmallVector<ConstantLoadOp> loads;
+  executable.walk([&](ConstantLoadOp load) { loads.push_back(load); });
+  for (ConstantLoadOp load : loads) {
+    OpBuilder builder(load);
+    Value value = spirv::getPushConstantValue(load, count, load.getOrdinal(),
+                                              load.getType(), builder);
+    if (!value)
+      return load.emitError("could not read push constant ")
+             << load.getOrdinal();
+    load.replaceAllUsesWith(value);
+    load.erase();
+  }
+  return success();
+}
+
 struct ConvertToSPIRVPass
     : public halc::impl::ConvertToSPIRVPassBase<ConvertToSPIRVPass> {
   void runOnOperation() override {
@@ -154,7 +177,8 @@ struct ConvertToSPIRVPass
     FailureOr<gpu::GPUModuleOp> gpuModule =
         outlineSPIRVKernels(executable, target);
     if (failed(gpuModule) ||
-        failed(convertKernels(*gpuModule, getSPIRVTargetEnv(target))))
+        failed(convertKernels(*gpuModule, getSPIRVTargetEnv(target))) ||
+        failed(loadConstantsFromPushConstants(executable)))
       return signalPassFailure();
   }
 };

@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -137,3 +138,26 @@ DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 
 #define GET_OP_CLASSES
 #include "compiler/Dialect/HALC/HALCOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// ConstantLoadOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstantLoadOp::verify() {
+  // Inside an executable, the export of the enclosing function says how
+  // many constants there are.
+  auto executable = (*this)->getParentOfType<ExecutableOp>();
+  auto function = (*this)->getParentOfType<FunctionOpInterface>();
+  if (!executable || !function)
+    return success();
+  for (auto exportOp : executable.getBody().front().getOps<ExportOp>()) {
+    if (exportOp.getSymName() != function.getName())
+      continue;
+    int64_t count = exportOp.getLayout().getConstants();
+    if (getOrdinal() >= count)
+      return emitOpError("reads constant ")
+             << getOrdinal() << " but export @" << exportOp.getSymName()
+             << " has " << count << " constants";
+  }
+  return success();
+}

@@ -80,6 +80,24 @@ def HALC_ExportOp : HALC_Op<"export", [
   let hasVerifier = 1;
 }
 
+def HALC_ConstantLoadOp : HALC_Op<"constant.load", [Pure]> {
+  let summary = "reads a 32-bit constant of the dispatch";
+  let description = [{
+    The `ordinal`-th 32-bit constant the dispatch was given (push constant i
+    on Vulkan and Metal, the kernel parameter after the bindings on HIP), as
+    IREE's `hal.interface.constant.load`. Scalar arguments and dynamic
+    dimensions reach a kernel this way.
+
+    ```mlir
+    %0 = halc.constant.load ordinal(0) : i32
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$ordinal);
+  let results = (outs I32:$result);
+  let assemblyFormat = "`ordinal` `(` $ordinal `)` attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 def HALC_DispatchOp : HALC_Op<"dispatch", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "runs an export on tensors";
