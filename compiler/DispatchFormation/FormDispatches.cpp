@@ -3,8 +3,11 @@
 #include "compiler/DispatchFormation/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
@@ -229,6 +232,9 @@ SmallVector<Region> formRegions(func::FuncOp func,
 /// What a region reads (bindings before its outputs) and writes.
 struct RegionInterface {
   SmallVector<Value> inputs;
+  /// Scalar arguments of the function and sizes of tensors from outside
+  /// the region that it reads (its first constants).
+  SmallVector<Value> scalars;
   /// Results of members used by other regions.
   SmallVector<Value> outputs;
   /// Returned values (perhaps reshaped results of members) the region
@@ -252,22 +258,33 @@ RegionInterface getInterface(const Region &region, unsigned id,
     // Operands, and values a body region uses from above (constants).
     SetVector<Value> used(op->getOperands().begin(), op->getOperands().end());
     getUsedValuesDefinedAbove(op->getRegions(), used);
+    auto isOutside = [&](Value value) {
+      Operation *def = value.getDefiningOp();
+      return !def || isConstantTensor(value) ||
+             (!isCloned(def) && regionOf.lookup(def) != id);
+    };
     for (Value operand : used) {
-      Operation *def = operand.getDefiningOp();
-      if (!def || isConstantTensor(operand) ||
-          (!isCloned(def) && regionOf.lookup(def) != id))
+      auto dim = operand.getDefiningOp<tensor::DimOp>();
+      // A size of a tensor from outside is a constant the host passes, not
+      // a reason to bind the tensor.
+      if (isOutside(operand) || (dim && isOutside(dim.getSource())))
         inputs.insert(operand);
       else
-        pull(def);
+        pull(operand.getDefiningOp());
     }
   };
   for (Operation *member : region.members)
     pull(member);
+  for (Value input : inputs.takeVector()) {
+    if (isa<RankedTensorType>(input.getType()))
+      interface.inputs.push_back(input);
+    else
+      interface.scalars.push_back(input);
+  }
   interface.body = body.takeVector();
   llvm::sort(interface.body, [](Operation *a, Operation *b) {
     return a->isBeforeInBlock(b);
   });
-  interface.inputs = inputs.takeVector();
   for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
     Operation *producer = peelReshapes(value).getDefiningOp();
     if (producer && regionOf.lookup(producer) == id &&
@@ -320,25 +337,59 @@ MemRefType toMemRef(Type type) {
   return MemRefType::get(tensorType.getShape(), tensorType.getElementType());
 }
 
+/// The tensors a region binds, in binding order: inputs, outputs, returned.
+SmallVector<Value> getBoundTensors(const RegionInterface &interface) {
+  SmallVector<Value> tensors(interface.inputs);
+  llvm::append_range(tensors, interface.outputs);
+  for (auto [index, value] : interface.returned)
+    tensors.push_back(value);
+  return tensors;
+}
+
+/// Checks that every bound tensor has static strides: a dynamic size only
+/// in its outermost dimension.
+LogicalResult verifyDynamicDims(const RegionInterface &interface) {
+  for (Value tensor : getBoundTensors(interface)) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    for (int64_t dim = 1; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        return emitError(tensor.getLoc())
+               << "a dispatch reads or writes " << type
+               << "; halc supports a dynamic size only in the outermost "
+                  "dimension of a tensor a dispatch binds";
+  }
+  return success();
+}
+
+/// The constant `ordinal` of the dispatch as a value of `type`: the low
+/// bits of the 32-bit word.
+Value loadConstant(OpBuilder &builder, Location loc, int64_t ordinal,
+                   Type type) {
+  Value word = ConstantLoadOp::create(builder, loc, builder.getI32Type(),
+                                      ordinal);
+  if (type.isIndex())
+    return arith::IndexCastUIOp::create(builder, loc, type, word);
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type bits = builder.getIntegerType(width);
+  if (width < 32)
+    word = arith::TruncIOp::create(builder, loc, bits, word);
+  if (isa<FloatType>(type))
+    word = arith::BitcastOp::create(builder, loc, type, word);
+  return word;
+}
+
 /// Builds the dispatch function `name` of a region: its inputs, then its
 /// outputs and returned values as memref bindings, the tensor body between
-/// to_tensor and materialize_in_destination.
+/// to_tensor and materialize_in_destination. Its constants are the scalars
+/// it reads, then the dynamic sizes of its bindings in order; each dynamic
+/// binding is viewed at its size.
 void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
                            const RegionInterface &interface) {
-  SmallVector<Type> bindingTypes;
-  SmallVector<Location> bindingLocs;
-  for (Value input : interface.inputs) {
-    bindingTypes.push_back(toMemRef(input.getType()));
-    bindingLocs.push_back(input.getLoc());
-  }
-  for (Value output : interface.outputs) {
-    bindingTypes.push_back(toMemRef(output.getType()));
-    bindingLocs.push_back(output.getLoc());
-  }
-  for (auto [index, value] : interface.returned) {
-    bindingTypes.push_back(toMemRef(value.getType()));
-    bindingLocs.push_back(value.getLoc());
-  }
+  SmallVector<Value> tensors = getBoundTensors(interface);
+  SmallVector<Type> bindingTypes = llvm::map_to_vector(
+      tensors, [](Value tensor) -> Type { return toMemRef(tensor.getType()); });
+  SmallVector<Location> bindingLocs = llvm::map_to_vector(
+      tensors, [](Value tensor) { return tensor.getLoc(); });
   auto dispatch = func::FuncOp::create(
       builder, loc, name,
       FunctionType::get(builder.getContext(), bindingTypes, {}));
@@ -347,9 +398,36 @@ void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
   OpBuilder body = OpBuilder::atBlockEnd(entry);
 
   IRMapping mapping;
+  int64_t ordinal = 0;
+  for (Value scalar : interface.scalars)
+    mapping.map(scalar,
+                loadConstant(body, scalar.getLoc(), ordinal++, scalar.getType()));
+  SmallVector<Value> views;
+  for (auto [binding, tensor] : llvm::zip(entry->getArguments(), tensors)) {
+    auto type = cast<MemRefType>(binding.getType());
+    if (type.hasStaticShape()) {
+      views.push_back(binding);
+      continue;
+    }
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      sizes.push_back(type.isDynamicDim(dim)
+                          ? OpFoldResult(loadConstant(body, binding.getLoc(),
+                                                      ordinal++,
+                                                      body.getIndexType()))
+                          : OpFoldResult(body.getIndexAttr(type.getDimSize(dim))));
+    SmallVector<int64_t> strides = computeSuffixProduct(
+        type.getShape().drop_front().vec());
+    strides.insert(strides.begin(), type.getRank() > 1
+                                        ? strides.front() * type.getShape()[1]
+                                        : 1);
+    views.push_back(memref::ReinterpretCastOp::create(
+        body, binding.getLoc(), type, binding, body.getIndexAttr(0), sizes,
+        getAsIndexOpFoldResult(body.getContext(), strides)));
+  }
   for (auto [index, input] : llvm::enumerate(interface.inputs)) {
     Value tensor = bufferization::ToTensorOp::create(
-        body, input.getLoc(), input.getType(), entry->getArgument(index),
+        body, input.getLoc(), input.getType(), views[index],
         /*restrict=*/true, /*writable=*/false);
     mapping.map(input, tensor);
   }
@@ -363,27 +441,87 @@ void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
     op.setWritable(true);
   };
   for (Value output : interface.outputs)
-    materialize(output, entry->getArgument(binding++));
+    materialize(output, views[binding++]);
   for (auto [index, value] : interface.returned) {
     Value source = peelReshapes(value);
-    materialize(source, reshapeBinding(body, entry->getArgument(binding++),
-                                       value, source));
+    materialize(source, reshapeBinding(body, views[binding++], value, source));
   }
   func::ReturnOp::create(body, loc);
 }
 
+/// Sizes on the host: a dynamic dimension of a value of the old body, in
+/// terms of what the host function has (its arguments, dispatch results).
+class HostSizes {
+public:
+  HostSizes(OpBuilder &host, IRMapping &mapping)
+      : host(host), mapping(mapping) {}
+
+  /// Dimension `dim` of `tensor` (a value of the old body).
+  FailureOr<Value> getDim(Value tensor, int64_t dim) {
+    Location loc = tensor.getLoc();
+    auto type = cast<RankedTensorType>(tensor.getType());
+    if (!type.isDynamicDim(dim))
+      return Value(arith::ConstantIndexOp::create(host, loc,
+                                                  type.getDimSize(dim)));
+    if (isa<BlockArgument>(tensor) || mapping.contains(tensor))
+      return Value(tensor::DimOp::create(
+          host, loc, mapping.lookupOrDefault(tensor), dim));
+    Operation *def = tensor.getDefiningOp();
+    unsigned result = cast<OpResult>(tensor).getResultNumber();
+    if (auto empty = dyn_cast<tensor::EmptyOp>(def))
+      return materialize(empty.getDynamicSize(dim));
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(def))
+      return getDim(dps.getDpsInitOperand(result)->get(), dim);
+    OpBuilder builder(def->getContext());
+    builder.setInsertionPointAfter(def);
+    ReifiedRankedShapedTypeDims shapes;
+    if (failed(reifyResultShapes(builder, def, shapes)))
+      return emitError(loc) << "halc cannot tell the size of dimension "
+                            << dim << " of " << type << " before it runs";
+    OpFoldResult size = shapes[result][dim];
+    if (auto attr = dyn_cast<Attribute>(size))
+      return Value(arith::ConstantIndexOp::create(
+          host, loc, cast<IntegerAttr>(attr).getInt()));
+    return materialize(cast<Value>(size));
+  }
+
+  /// A scalar of the old body (an argument, a size), rebuilt on the host.
+  FailureOr<Value> materialize(Value value) {
+    if (isa<BlockArgument>(value) || mapping.contains(value))
+      return mapping.lookupOrDefault(value);
+    Operation *def = value.getDefiningOp();
+    if (auto dim = dyn_cast<tensor::DimOp>(def)) {
+      std::optional<int64_t> index = dim.getConstantIndex();
+      if (!index)
+        return dim.emitError("a size with a dynamic dimension index");
+      return getDim(dim.getSource(), *index);
+    }
+    if (def->getNumRegions() != 0 || !isPure(def))
+      return def->emitError("halc cannot compute this size on the host");
+    for (Value operand : def->getOperands())
+      if (failed(materialize(operand)))
+        return failure();
+    return host.clone(*def, mapping)->getResult(
+        cast<OpResult>(value).getResultNumber());
+  }
+
+private:
+  OpBuilder &host;
+  IRMapping &mapping;
+};
+
 /// Replaces the body of `func` with the dispatches of its regions, in
-/// `order`; the i-th region's entry point is `entryPoints[i]`.
-void replaceBodyWithDispatches(func::FuncOp func,
-                               ArrayRef<RegionInterface> interfaces,
-                               ArrayRef<unsigned> order,
-                               ArrayRef<SymbolRefAttr> entryPoints) {
+/// `order`; the i-th region's entry point is `entryPoints[i]`. Each passes
+/// the scalars its region reads and the dynamic sizes of its bindings.
+LogicalResult replaceBodyWithDispatches(func::FuncOp func,
+                                        ArrayRef<RegionInterface> interfaces,
+                                        ArrayRef<unsigned> order,
+                                        ArrayRef<SymbolRefAttr> entryPoints) {
   Block &block = func.getBody().front();
   auto ret = cast<func::ReturnOp>(block.getTerminator());
-  SmallVector<Operation *> oldOps =
-      llvm::map_to_vector(block, [](Operation &op) { return &op; });
   OpBuilder builder = OpBuilder::atBlockEnd(&block);
   IRMapping mapping;
+  HostSizes sizes(builder, mapping);
   SmallVector<Value> results(ret.getNumOperands());
   for (unsigned id : order) {
     const RegionInterface &interface = interfaces[id];
@@ -393,13 +531,35 @@ void replaceBodyWithDispatches(func::FuncOp func,
         builder.clone(*input.getDefiningOp(), mapping);
     SmallVector<Value> operands = llvm::map_to_vector(
         interface.inputs, [&](Value input) { return mapping.lookupOrDefault(input); });
+    SmallVector<Value> constants;
+    for (Value scalar : interface.scalars) {
+      FailureOr<Value> value = sizes.materialize(scalar);
+      if (failed(value))
+        return failure();
+      constants.push_back(*value);
+    }
+    SmallVector<Value> resultDims;
+    for (auto [index, tensor] : llvm::enumerate(getBoundTensors(interface))) {
+      auto type = cast<RankedTensorType>(tensor.getType());
+      for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+        if (!type.isDynamicDim(dim))
+          continue;
+        FailureOr<Value> size = sizes.getDim(tensor, dim);
+        if (failed(size))
+          return failure();
+        constants.push_back(*size);
+        if (index >= interface.inputs.size())
+          resultDims.push_back(*size);
+      }
+    }
     SmallVector<Type> types;
     for (Value output : interface.outputs)
       types.push_back(output.getType());
     for (auto [index, value] : interface.returned)
       types.push_back(value.getType());
     auto dispatch = DispatchOp::create(builder, func.getLoc(), types,
-                                       entryPoints[id], operands);
+                                       entryPoints[id], operands, constants,
+                                       resultDims);
     unsigned next = 0;
     for (Value output : interface.outputs)
       mapping.map(output, dispatch.getResult(next++));
@@ -409,9 +569,17 @@ void replaceBodyWithDispatches(func::FuncOp func,
     }
   }
   func::ReturnOp::create(builder, ret.getLoc(), results);
-  // Users before producers: the old return first.
+  // The old body (up to its return, with what sizing added to it), users
+  // before producers.
+  SmallVector<Operation *> oldOps;
+  for (Operation &op : block) {
+    oldOps.push_back(&op);
+    if (&op == ret.getOperation())
+      break;
+  }
   for (Operation *op : llvm::reverse(oldOps))
     op->erase();
+  return success();
 }
 
 struct FormDispatchesPass
@@ -444,7 +612,7 @@ struct FormDispatchesPass
       auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
       DenseMap<Operation *, unsigned> regionOf;
       SmallVector<Region> regions = formRegions(func, regionOf);
-      SmallVector<RegionInterface> interfaces;
+      std::vector<RegionInterface> interfaces;
       for (auto [id, region] : llvm::enumerate(regions))
         interfaces.push_back(getInterface(region, id, regionOf, ret));
       SmallVector<unsigned> order = orderRegions(interfaces, regionOf);
@@ -462,18 +630,27 @@ struct FormDispatchesPass
         bindings.append(interface.outputs.size() + interface.returned.size(),
                         BindingAccess::ReadWrite);
         Location loc = regions[id].members.back()->getLoc();
+        if (failed(verifyDynamicDims(interface)))
+          return signalPassFailure();
+        int64_t constants = interface.scalars.size();
+        for (Value tensor : getBoundTensors(interface))
+          constants +=
+              cast<RankedTensorType>(tensor.getType()).getNumDynamicDims();
         builder.setInsertionPoint(innerModule);
         ExportOp::create(builder, loc, exportName, ordinal++,
-                         LayoutAttr::get(context, bindings, /*constants=*/0),
+                         LayoutAttr::get(context, bindings, constants),
                          /*workgroup_size=*/nullptr,
-                         /*workgroup_count=*/nullptr);
+                         /*workgroup_count=*/nullptr,
+                         /*workgroup_count_constants=*/nullptr);
         builder.setInsertionPointToEnd(innerModule.getBody());
         buildDispatchFunction(builder, exportName, loc, interface);
         entryPoints[id] = SymbolRefAttr::get(
             executable.getSymNameAttr(),
             {FlatSymbolRefAttr::get(context, exportName)});
       }
-      replaceBodyWithDispatches(func, interfaces, order, entryPoints);
+      if (failed(replaceBodyWithDispatches(func, interfaces, order,
+                                           entryPoints)))
+        return signalPassFailure();
     }
   }
 };

@@ -25,17 +25,28 @@ bool isSupportedElementType(Type type) {
   return type.isF16() || type.isF32() || type.isF64();
 }
 
+/// A scalar argument travels as one 32-bit constant.
+bool isSupportedScalarType(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return llvm::is_contained({8u, 16u, 32u}, intType.getWidth());
+  return type.isF16() || type.isF32();
+}
+
 /// Checks one argument or result type; reports at `loc`.
-LogicalResult verifyBoundaryType(Location loc, Type type, StringRef what) {
+LogicalResult verifyBoundaryType(Location loc, Type type, StringRef what,
+                                 bool isArgument) {
+  if (isArgument && type.isIntOrFloat()) {
+    if (isSupportedScalarType(type))
+      return success();
+    return emitError(loc) << what << " is a scalar of type " << type
+                          << "; scalars travel as 32-bit constants: f16, "
+                             "f32, i8, i16 or i32";
+  }
   auto tensorType = dyn_cast<RankedTensorType>(type);
   if (!tensorType)
     return emitError(loc) << what << " of type " << type
                           << " is not a ranked tensor; halc functions take "
-                             "and return tensors";
-  if (!tensorType.hasStaticShape())
-    return emitError(loc) << what << " of type " << type
-                          << " has a dynamic dimension; halc compiles "
-                             "statically shaped tensors only";
+                             "tensors and scalars and return tensors";
   if (!isSupportedElementType(tensorType.getElementType()))
     return emitError(loc) << what << " has element type "
                           << tensorType.getElementType()
@@ -49,7 +60,7 @@ bool isSupportedOp(Operation *op) {
     return true;
   if (isa<tensor::EmptyOp, tensor::ExtractSliceOp, tensor::InsertSliceOp,
           tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::PadOp,
-          tensor::ConcatOp, linalg::SoftmaxOp>(op))
+          tensor::ConcatOp, tensor::DimOp, linalg::SoftmaxOp>(op))
     return true;
   return isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
 }
@@ -59,12 +70,14 @@ LogicalResult verifyFunction(func::FuncOp func) {
   for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
     Location loc = func.getArgument(index).getLoc();
     if (failed(verifyBoundaryType(loc, type,
-                                  "argument #" + std::to_string(index))))
+                                  "argument #" + std::to_string(index),
+                                  /*isArgument=*/true)))
       return failure();
   }
   for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
     if (failed(verifyBoundaryType(func.getLoc(), type,
-                                  "result #" + std::to_string(index))))
+                                  "result #" + std::to_string(index),
+                                  /*isArgument=*/false)))
       return failure();
   for (Operation &op : func.getBody().getOps()) {
     if (!isSupportedOp(&op))
@@ -72,14 +85,7 @@ LogicalResult verifyFunction(func::FuncOp func) {
              << "'" << op.getName()
              << "' is not supported: halc compiles linalg, tensor (empty, "
                 "extract_slice, insert_slice, collapse_shape, expand_shape, pad, "
-                "concat), arith and math ops on tensors";
-    for (Type type : op.getResultTypes()) {
-      auto shaped = dyn_cast<ShapedType>(type);
-      if (shaped && !shaped.hasStaticShape())
-        return op.emitError() << "'" << op.getName() << "' produces " << type
-                              << " with a dynamic dimension; halc compiles "
-                                 "statically shaped tensors only";
-    }
+                "concat, dim), arith and math ops on tensors";
   }
   return success();
 }

@@ -19,6 +19,10 @@ namespace {
 
 enum class Kind { Elementwise, Reduction, Contraction };
 
+/// What the heuristic assumes of a dynamic extent: a multiple of every
+/// workgroup size it considers.
+constexpr int64_t kDynamicExtentStandIn = 1024;
+
 /// The dispatch's contraction (matmul-like op), or null.
 linalg::LinalgOp findContraction(func::FuncOp dispatch) {
   linalg::LinalgOp contraction;
@@ -122,6 +126,10 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
     unsigned loop = parallel[parallel.size() - 1 - dim];
     int64_t size = ranges[loop];
     int64_t perThread = elementsPerThread(kind, dim, size);
+    // A dynamic extent (a batch) is taken as large: full workgroups, the
+    // last one guarded.
+    if (ShapedType::isDynamic(size))
+      size = kDynamicExtentStandIn;
     int64_t limit = std::min(budget, maxSize[dim]);
     // Contractions keep the tile closer to square: x gets at most 16 threads.
     if (kind == Kind::Contraction && dim == 0 && parallel.size() > 1)

@@ -4,6 +4,9 @@
 
 #include "compiler/Codegen/Common/DispatchUtils.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 using namespace mlir;
 using namespace mlir::halc;
 
@@ -39,4 +42,20 @@ FailureOr<gpu::GPUModuleOp> mlir::halc::outlineKernels(
   if (failed(result))
     return failure();
   return gpuModule;
+}
+
+void mlir::halc::foldSizesOfBindingViews(gpu::GPUModuleOp gpuModule) {
+  SmallVector<memref::DimOp> dims;
+  gpuModule.walk([&](memref::DimOp dim) {
+    if (dim.getSource().getDefiningOp<memref::ReinterpretCastOp>() &&
+        dim.getConstantIndex())
+      dims.push_back(dim);
+  });
+  for (memref::DimOp dim : dims) {
+    auto view = dim.getSource().getDefiningOp<memref::ReinterpretCastOp>();
+    OpBuilder builder(dim);
+    dim.replaceAllUsesWith(getValueOrCreateConstantIndexOp(
+        builder, dim.getLoc(), view.getMixedSizes()[*dim.getConstantIndex()]));
+    dim.erase();
+  }
 }

@@ -20,6 +20,12 @@ FailureOr<gpu::GPUModuleOp> outlineKernels(
     function_ref<LogicalResult(ExportOp, func::FuncOp, gpu::GPUFuncOp)>
         annotate);
 
+/// Replaces each `memref.dim` of a binding's view (a `memref.reinterpret_cast`
+/// that gives a binding its dynamic sizes, read from constants) with the
+/// size the view was given: the binding itself has no size a kernel can
+/// read.
+void foldSizesOfBindingViews(gpu::GPUModuleOp gpuModule);
+
 } // namespace mlir::halc
 
 #endif // HALC_CODEGEN_COMMON_OUTLINEKERNELS_H

@@ -38,6 +38,43 @@ struct Distribution {
   }
 };
 
+std::optional<int64_t> getConstantHolding(OpFoldResult size);
+
+/// The ordinal of the dispatch constant holding dimension `index` of
+/// `shaped`, through the ops it was computed by.
+std::optional<int64_t> getDimConstant(Value shaped, int64_t index) {
+  Operation *def = shaped.getDefiningOp();
+  if (auto toTensor = dyn_cast_if_present<bufferization::ToTensorOp>(def))
+    return getDimConstant(toTensor.getBuffer(), index);
+  if (auto view = dyn_cast_if_present<memref::ReinterpretCastOp>(def))
+    return getConstantHolding(view.getMixedSizes()[index]);
+  if (auto empty = dyn_cast_if_present<tensor::EmptyOp>(def))
+    return empty.getType().isDynamicDim(index)
+               ? getConstantHolding(empty.getDynamicSize(index))
+               : std::nullopt;
+  if (auto dps = dyn_cast_if_present<DestinationStyleOpInterface>(def))
+    return getDimConstant(
+        dps.getDpsInitOperand(cast<OpResult>(shaped).getResultNumber())->get(),
+        index);
+  return std::nullopt;
+}
+
+/// The ordinal of the dispatch constant that `size` (a loop extent) is,
+/// looking through the sizes of the tensors and views it was read from.
+std::optional<int64_t> getConstantHolding(OpFoldResult size) {
+  auto value = dyn_cast<Value>(size);
+  if (!value)
+    return std::nullopt;
+  if (auto load = value.getDefiningOp<ConstantLoadOp>())
+    return load.getOrdinal();
+  if (auto cast = value.getDefiningOp<arith::IndexCastUIOp>())
+    return getConstantHolding(cast.getIn());
+  auto dim = value.getDefiningOp<ShapedDimOpInterface>();
+  std::optional<int64_t> index =
+      dim ? getConstantIntValue(dim.getDimension()) : std::nullopt;
+  return index ? getDimConstant(dim.getShapedValue(), *index) : std::nullopt;
+}
+
 FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
                                          LoweringConfigAttr config) {
   SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
@@ -146,6 +183,7 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
   IRRewriter rewriter(context);
   rewriter.setInsertionPoint(root);
   SmallVector<int64_t> workgroupCount = {1, 1, 1};
+  SmallVector<int64_t> workgroupCountConstants = {-1, -1, -1};
   // The ops each thread runs: all of the dispatch's when it is not tiled.
   SmallVector<Operation *> tiledOps;
   dispatch.walk([&](linalg::LinalgOp op) { tiledOps.push_back(op); });
@@ -161,11 +199,28 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     if (failed(workgroups))
       return failure();
     auto forall = cast<scf::ForallOp>(workgroups->loops.front().getOperation());
-    std::optional<SmallVector<int64_t>> counts = getStaticTripCounts(forall);
-    if (!counts)
-      return root->emitError("has a dynamic workgroup count");
-    for (auto [dim, count] : llvm::zip(plan->dims, *counts))
-      workgroupCount[static_cast<unsigned>(dim)] = count;
+    for (auto [dim, lb, ub, step] :
+         llvm::zip(plan->dims, forall.getMixedLowerBound(),
+                   forall.getMixedUpperBound(), forall.getMixedStep())) {
+      auto axis = static_cast<unsigned>(dim);
+      std::optional<int64_t> lower = getConstantIntValue(lb);
+      std::optional<int64_t> upper = getConstantIntValue(ub);
+      std::optional<int64_t> stride = getConstantIntValue(step);
+      if (lower && upper && stride) {
+        workgroupCount[axis] = llvm::divideCeil(*upper - *lower, *stride);
+        continue;
+      }
+      // A dynamic extent: the host divides the constant that holds it.
+      std::optional<int64_t> constant =
+          lower && *lower == 0 && stride ? getConstantHolding(ub)
+                                         : std::nullopt;
+      if (!constant)
+        return root->emitError("has a loop whose extent is not a constant of "
+                               "the dispatch; halc cannot count its "
+                               "workgroups");
+      workgroupCount[axis] = *stride;
+      workgroupCountConstants[axis] = *constant;
+    }
 
     // Threads: each thread of the workgroup takes a tile of
     // workgroup_tile / workgroup_size consecutive elements along each loop.
@@ -217,6 +272,8 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
       return failure();
   }
   exportOp.setWorkgroupCount(workgroupCount);
+  if (llvm::any_of(workgroupCountConstants, [](int64_t c) { return c >= 0; }))
+    exportOp.setWorkgroupCountConstants(workgroupCountConstants);
   return success();
 }
 

@@ -65,6 +65,26 @@ void passConstantsAsParameters(ExecutableOp executable,
   }
 }
 
+/// A binding with a dynamic size is a bare pointer like any other: its
+/// parameter gets a static type, and the view that gives it its sizes
+/// (read from constants) reads the pointer only.
+void passDynamicBindingsAsPointers(gpu::GPUModuleOp gpuModule) {
+  foldSizesOfBindingViews(gpuModule);
+  gpuModule.walk([](gpu::GPUFuncOp kernel) {
+    SmallVector<Type> types(kernel.getArgumentTypes());
+    for (auto [index, type] : llvm::enumerate(types)) {
+      auto memref = dyn_cast<MemRefType>(type);
+      if (!memref || memref.hasStaticShape())
+        continue;
+      type = MemRefType::get({1}, memref.getElementType(), AffineMap(),
+                             memref.getMemorySpace());
+      kernel.getArgument(index).setType(type);
+    }
+    kernel.setFunctionType(FunctionType::get(
+        kernel.getContext(), types, kernel.getFunctionType().getResults()));
+  });
+}
+
 struct ConvertToROCDLPass
     : public halc::impl::ConvertToROCDLPassBase<ConvertToROCDLPass> {
   void runOnOperation() override {
@@ -84,6 +104,7 @@ struct ConvertToROCDLPass
     if (failed(gpuModule))
       return signalPassFailure();
     passConstantsAsParameters(executable, *gpuModule);
+    passDynamicBindingsAsPointers(*gpuModule);
 
     ConvertGpuOpsToROCDLOpsOptions options;
     options.chipset = getChipset(target.getArch());

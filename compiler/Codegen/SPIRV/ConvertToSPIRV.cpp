@@ -89,6 +89,15 @@ FailureOr<gpu::GPUModuleOp> outlineSPIRVKernels(ExecutableOp executable,
       });
   if (failed(gpuModule))
     return failure();
+  // A binding is a runtime array: its view at the dynamic sizes, once
+  // nothing reads them from the view, is the binding itself.
+  foldSizesOfBindingViews(*gpuModule);
+  gpuModule->walk([](memref::ReinterpretCastOp view) {
+    if (view.getSource().getType() == view.getType()) {
+      view.replaceAllUsesWith(view.getSource());
+      view.erase();
+    }
+  });
   // SPIR-V declares Function variables at the start of the entry block.
   gpuModule->walk([](gpu::GPUFuncOp kernel) {
     Block &entry = kernel.getBody().front();

@@ -90,6 +90,15 @@ LogicalResult ExportOp::verify() {
   if (std::optional<ArrayRef<int64_t>> count = getWorkgroupCount())
     if (failed(verifyDims(*this, "workgroup_count", *count)))
       return failure();
+  if (std::optional<ArrayRef<int64_t>> sources = getWorkgroupCountConstants()) {
+    if (sources->size() != 3 || !getWorkgroupCount())
+      return emitOpError("workgroup_count_constants needs 3 entries and a "
+                         "workgroup_count");
+    for (int64_t source : *sources)
+      if (source < -1 || source >= layout.getConstants())
+        return emitOpError("workgroup_count_constants names constant ")
+               << source << " of " << layout.getConstants();
+  }
 
   std::optional<ArrayRef<int64_t>> size = getWorkgroupSize();
   if (!size)
@@ -133,6 +142,22 @@ DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return emitOpError("has ")
            << operands << " operands and " << results
            << " results but the export has " << bindings << " bindings";
+  int64_t constants = exportOp.getLayout().getConstants();
+  if (static_cast<int64_t>(getConstants().size()) != constants)
+    return emitOpError("passes ")
+           << getConstants().size() << " constants but the export takes "
+           << constants;
+  return success();
+}
+
+LogicalResult DispatchOp::verify() {
+  int64_t dynamic = 0;
+  for (Type type : getResultTypes())
+    dynamic += cast<RankedTensorType>(type).getNumDynamicDims();
+  if (static_cast<int64_t>(getResultDims().size()) != dynamic)
+    return emitOpError("has ")
+           << getResultDims().size() << " result_dims for " << dynamic
+           << " dynamic result dimensions";
   return success();
 }
 

@@ -57,12 +57,21 @@ def HALC_ExportOp : HALC_Op<"export", [
   let description = [{
     An entry point: its dispatch function has the same name. `layout` gives
     its bindings and constants; codegen fills in `workgroup_size` (threads
-    per workgroup) and, for static shapes, `workgroup_count`.
+    per workgroup) and `workgroup_count`. Along an axis whose loop has a
+    dynamic extent, `workgroup_count_constants` names the constant holding
+    that extent, and the count is the extent divided by the axis' entry of
+    `workgroup_count` (the elements per workgroup), rounded up; -1 marks a
+    static axis.
 
     ```mlir
     halc.export @matmul ordinal(0)
         layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
         workgroup_size([8, 8, 1]) workgroup_count([4, 4, 1])
+    // A dynamic batch, constant 0, in tiles of 2 along z:
+    halc.export @batched ordinal(1)
+        layout(#halc.layout<bindings = [read_only, read_write], constants = 1>)
+        workgroup_size([64, 1, 1]) workgroup_count([1, 1, 2])
+        workgroup_count_constants([-1, -1, 0])
     ```
   }];
   let arguments = (ins
@@ -70,12 +79,14 @@ def HALC_ExportOp : HALC_Op<"export", [
     ConfinedAttr<I64Attr, [IntNonNegative]>:$ordinal,
     HALC_LayoutAttr:$layout,
     OptionalAttr<DenseI64ArrayAttr>:$workgroup_size,
-    OptionalAttr<DenseI64ArrayAttr>:$workgroup_count
+    OptionalAttr<DenseI64ArrayAttr>:$workgroup_count,
+    OptionalAttr<DenseI64ArrayAttr>:$workgroup_count_constants
   );
   let assemblyFormat = [{
     $sym_name `ordinal` `(` $ordinal `)` `layout` `(` qualified($layout) `)`
     (`workgroup_size` `(` $workgroup_size^ `)`)?
-    (`workgroup_count` `(` $workgroup_count^ `)`)? attr-dict
+    (`workgroup_count` `(` $workgroup_count^ `)`)?
+    (`workgroup_count_constants` `(` $workgroup_count_constants^ `)`)? attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -98,28 +109,37 @@ def HALC_ConstantLoadOp : HALC_Op<"constant.load", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HALC_DispatchOp : HALC_Op<"dispatch", [
+def HALC_DispatchOp : HALC_Op<"dispatch", [AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "runs an export on tensors";
   let description = [{
     Runs `@executable::@export` with the operands as its read-only bindings
-    and the results as its written bindings, in that order. The host function
-    keeps these ops; they become the dispatch plan.
+    and the results as its written bindings, in that order, and `constants`
+    as its 32-bit constants (a scalar's bits; an index as i32).
+    `result_dims` are the dynamic dimensions of the results, in order. The
+    host function keeps these ops; they become the dispatch plan.
 
     ```mlir
     %0 = halc.dispatch @module_linked::@add(%a, %b)
         : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %1 = halc.dispatch @module_linked::@scale(%x) constants(%s, %n : f32, index)
+        result_dims(%n) : (tensor<?x4xf32>) -> tensor<?x4xf32>
     ```
   }];
   let arguments = (ins
     SymbolRefAttr:$entry_point,
-    Variadic<AnyRankedTensor>:$arguments
+    Variadic<AnyRankedTensor>:$arguments,
+    Variadic<AnyTypeOf<[AnySignlessInteger, F16, F32, Index]>>:$constants,
+    Variadic<Index>:$result_dims
   );
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let assemblyFormat = [{
-    $entry_point `(` $arguments `)` attr-dict `:`
+    $entry_point `(` $arguments `)`
+    (`constants` `(` $constants^ `:` type($constants) `)`)?
+    (`result_dims` `(` $result_dims^ `)`)? attr-dict `:`
     functional-type($arguments, $results)
   }];
+  let hasVerifier = 1;
 }
 
 #endif // HALC_DIALECT_HALCOPS
