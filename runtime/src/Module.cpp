@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BinaryHeader.h"
+#include "Function.h"
 #include "Status.h"
 
 #include "module_def_generated.h"
@@ -21,23 +22,6 @@
 
 using namespace halc;
 namespace hm = ::halc;
-
-namespace {
-
-/// A function's plan with the storage its C view points into.
-struct Function {
-  std::string name;
-  std::vector<std::vector<int64_t>> shapes;
-  std::vector<halc_tensor_type_t> arguments, results;
-  std::vector<uint32_t> argumentBuffers, resultBuffers;
-  std::vector<uint64_t> bufferSizes;
-  std::vector<const void *> bufferContents;
-  std::vector<std::vector<uint32_t>> bindings, constants;
-  std::vector<halc_dispatch_t> dispatches;
-  halc_function_t view = {};
-};
-
-} // namespace
 
 struct halc_module_s {
   std::vector<uint8_t> bytes;
@@ -54,10 +38,12 @@ struct halc_module_s {
 
 namespace {
 
-uint64_t tensorBytes(const halc_tensor_type_t &type) {
+/// The bytes of a tensor of static shape; 0 when a dimension is dynamic
+/// (its buffer is sized at the call).
+uint64_t staticTensorBytes(const halc_tensor_type_t &type) {
   uint64_t bytes = halc_element_type_size(type.element_type);
   for (size_t i = 0; i < type.rank; ++i)
-    bytes *= type.shape[i];
+    bytes *= type.shape[i] < 0 ? 0 : type.shape[i];
   return bytes;
 }
 
@@ -98,12 +84,15 @@ halc_status_t Verifier::readTypes(
     if (def->shape())
       shape.assign(def->shape()->begin(), def->shape()->end());
     for (int64_t dim : shape)
-      if (dim < 0)
+      if (dim < -1)
         return makeError(std::string(what) + "[" + std::to_string(i) +
                          "] has a negative dimension");
+    if (def->scalar() && !shape.empty())
+      return makeError(std::string(what) + "[" + std::to_string(i) +
+                       "] is a scalar with a shape");
     function.shapes.push_back(std::move(shape));
     types.push_back({static_cast<halc_element_type_t>(def->element_type()),
-                     function.shapes.back().size(), nullptr});
+                     function.shapes.back().size(), nullptr, def->scalar()});
   }
   return nullptr;
 }
@@ -119,11 +108,20 @@ halc_status_t Verifier::readBuffers(const flatbuffers::Vector<uint32_t> *indices
                      " tensors");
   for (size_t i = 0; i < count; ++i) {
     uint32_t buffer = indices->Get(i);
+    if (types[i].scalar != (buffer == HALC_NO_BUFFER))
+      return makeError(std::string(what) + "[" + std::to_string(i) + "]: " +
+                       (types[i].scalar ? "a scalar has a buffer"
+                                        : "a tensor has no buffer"));
+    if (types[i].scalar) {
+      buffers.push_back(buffer);
+      continue;
+    }
     if (buffer >= function.bufferSizes.size())
       return makeError(std::string(what) + "[" + std::to_string(i) +
                        "] names buffer " + std::to_string(buffer) + " of " +
                        std::to_string(function.bufferSizes.size()));
-    if (function.bufferSizes[buffer] < tensorBytes(types[i]))
+    if (function.bufferSizeValues[buffer].empty() &&
+        function.bufferSizes[buffer] < staticTensorBytes(types[i]))
       return makeError(std::string(what) + "[" + std::to_string(i) +
                        "]: buffer " + std::to_string(buffer) +
                        " is smaller than its tensor");
@@ -167,6 +165,36 @@ halc_status_t Verifier::readDispatch(const hm::DispatchDef &def,
       count->Get(1) == 0 || count->Get(2) == 0)
     return makeError(name + " needs a workgroup_count of three non-zero "
                             "entries");
+  // What depends on the call: values in range, one per constant and axis.
+  auto readValues = [&](const flatbuffers::Vector<int32_t> *indices,
+                        size_t size, const char *what,
+                        std::vector<int32_t> &values) -> halc_status_t {
+    values.assign(size, -1);
+    if (!indices)
+      return nullptr;
+    if (indices->size() != size)
+      return makeError(name + " has " + std::to_string(indices->size()) +
+                       " " + what + " for " + std::to_string(size));
+    for (size_t i = 0; i < size; ++i) {
+      int32_t value = indices->Get(i);
+      if (value < -1 || value >= static_cast<int32_t>(function.values.size()))
+        return makeError(name + ": " + what + "[" + std::to_string(i) +
+                         "] names value " + std::to_string(value) + " of " +
+                         std::to_string(function.values.size()));
+      values[i] = value;
+    }
+    return nullptr;
+  };
+  std::vector<int32_t> constantValues, countValues;
+  if (halc_status_t status = readValues(def.constant_values(), constants.size(),
+                                        "constant_values", constantValues))
+    return status;
+  if (halc_status_t status = readValues(def.workgroup_count_values(), 3,
+                                        "workgroup_count_values", countValues))
+    return status;
+  function.constantValues.push_back(std::move(constantValues));
+  function.workgroupCountValues.push_back(
+      {countValues[0], countValues[1], countValues[2]});
   function.bindings.push_back(std::move(bindings));
   function.constants.push_back(std::move(constants));
   halc_dispatch_t dispatch = {};
@@ -183,8 +211,43 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
   if (!def.name() || def.name()->size() == 0)
     return makeError("has no name");
   function.name = def.name()->str();
+  if (halc_status_t status =
+          readTypes(def.arguments(), "arguments", function, function.arguments))
+    return status;
+  if (def.values())
+    for (const hm::ValueDef *value : *def.values()) {
+      std::string name =
+          "values[" + std::to_string(function.values.size()) + "]";
+      if (value->argument() >= function.arguments.size())
+        return makeError(name + " names argument " +
+                         std::to_string(value->argument()) + " of " +
+                         std::to_string(function.arguments.size()));
+      const halc_tensor_type_t &type = function.arguments[value->argument()];
+      const std::vector<int64_t> &shape = function.shapes[value->argument()];
+      bool valid = value->dimension() == -1
+                       ? static_cast<bool>(type.scalar)
+                       : value->dimension() >= 0 &&
+                             static_cast<size_t>(value->dimension()) <
+                                 shape.size() &&
+                             shape[value->dimension()] == -1;
+      if (!valid)
+        return makeError(name + " is neither a scalar argument nor a "
+                                "dynamic dimension of one");
+      function.values.push_back({value->argument(), value->dimension()});
+    }
   if (def.buffers())
     for (const hm::BufferDef *buffer : *def.buffers()) {
+      std::vector<uint32_t> sizeValues;
+      if (buffer->size_values())
+        sizeValues.assign(buffer->size_values()->begin(),
+                          buffer->size_values()->end());
+      for (uint32_t value : sizeValues)
+        if (value >= function.values.size())
+          return makeError("buffers[" +
+                           std::to_string(function.bufferSizes.size()) +
+                           "] is sized by value " + std::to_string(value) +
+                           " of " + std::to_string(function.values.size()));
+      function.bufferSizeValues.push_back(std::move(sizeValues));
       const auto *contents = buffer->contents();
       if (contents && contents->size() != buffer->size_bytes())
         return makeError("buffers[" +
@@ -196,16 +259,10 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
       function.bufferContents.push_back(contents ? contents->data() : nullptr);
     }
   if (halc_status_t status =
-          readTypes(def.arguments(), "arguments", function, function.arguments))
-    return status;
-  if (halc_status_t status =
           readTypes(def.results(), "results", function, function.results))
     return status;
   // Shapes no longer move: point the types at them.
-  size_t shape = 0;
-  for (auto *types : {&function.arguments, &function.results})
-    for (halc_tensor_type_t &type : *types)
-      type.shape = function.shapes[shape++].data();
+  function.updateView();
   if (halc_status_t status =
           readBuffers(def.argument_buffers(), function.arguments,
                       "argument_buffers", function, function.argumentBuffers))
@@ -219,25 +276,7 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
       if (halc_status_t status =
               readDispatch(*def.dispatches()->Get(i), function, i))
         return status;
-  for (size_t i = 0; i < function.dispatches.size(); ++i) {
-    halc_dispatch_t &dispatch = function.dispatches[i];
-    dispatch.binding_count = function.bindings[i].size();
-    dispatch.bindings = function.bindings[i].data();
-    dispatch.constant_count = function.constants[i].size();
-    dispatch.constants = function.constants[i].data();
-  }
-  function.view = {function.name.c_str(),
-                   function.arguments.size(),
-                   function.arguments.data(),
-                   function.argumentBuffers.data(),
-                   function.results.size(),
-                   function.results.data(),
-                   function.resultBuffers.data(),
-                   function.bufferSizes.size(),
-                   function.bufferSizes.data(),
-                   function.bufferContents.data(),
-                   function.dispatches.size(),
-                   function.dispatches.data()};
+  function.updateView();
   return nullptr;
 }
 
@@ -400,4 +439,27 @@ extern "C" void halc_module_source(const halc_module_t *module,
   *path = module->sourcePath.c_str();
   *text = module->sourceText.data();
   *size = module->sourceText.size();
+}
+
+extern "C" halc_status_t halc_call_prepare(const halc_module_t *module,
+                                           const halc_function_t *function,
+                                           const halc_tensor_type_t *types,
+                                           const void *const *arguments,
+                                           halc_call_t **out) {
+  *out = nullptr;
+  size_t index = function - module->views.data();
+  if (index >= module->views.size())
+    return makeError("the function is not one of the module's");
+  auto call = std::make_unique<halc_call_s>();
+  if (halc_status_t status = prepareCall(*module->functions[index], types,
+                                         arguments, call->function))
+    return prefixError(std::string("@") + function->name, status);
+  *out = call.release();
+  return nullptr;
+}
+
+extern "C" void halc_call_free(halc_call_t *call) { delete call; }
+
+extern "C" const halc_function_t *halc_call_function(const halc_call_t *call) {
+  return &call->function.view;
 }

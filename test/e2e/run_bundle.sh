@@ -7,16 +7,20 @@
 set -u
 halc_run=$1 dir=$2
 passed=0 failed=0
-while read -r stem function inputs outputs; do
+# Each manifest line: the file stem, the function, the prefix of its files,
+# how many results it has, then its inputs: npy:FILE (in DIR) or a scalar.
+while read -r stem function prefix outputs inputs; do
   args=()
-  for ((i = 0; i < inputs; ++i)); do args+=("--input=@$dir/$stem.$function.in$i.npy"); done
-  for ((i = 0; i < outputs; ++i)); do args+=("--expected_output=@$dir/$stem.$function.out$i.npy"); done
+  for input in $inputs; do
+    if [[ $input == npy:* ]]; then args+=("--input=@$dir/${input#npy:}"); else args+=("--input=$input"); fi
+  done
+  for ((i = 0; i < outputs; ++i)); do args+=("--expected_output=@$dir/$prefix.out$i.npy"); done
   if line=$("$halc_run" "$dir/$stem.halm" --function="$function" "${args[@]}" 2>&1); then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
   fi
-  echo "$stem @$function: $line"
+  echo "$prefix: $line"
 done < "$dir/manifest.txt"
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

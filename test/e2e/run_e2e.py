@@ -3,7 +3,10 @@
 on Vulkan with halc-run on random inputs (a fixed seed per function) and
 compares each result with the CPU reference (--reference=cpu).
 
-  run_e2e.py [--bundle=DIR] FILE.mlir [halc-compile flags...]
+  run_e2e.py [--bundle=DIR] [--dynamic-sizes=N,...] FILE.mlir [flags...]
+
+A function with dynamic dimensions runs once per size of --dynamic-sizes,
+every dynamic dimension that size; a scalar argument gets a random value.
 
 Prints one line per result; exits 1 if any differs or anything fails. With
 --bundle, also copies the module, the inputs and the results (once they
@@ -44,9 +47,14 @@ def random_values(rng, element, count):
 def main():
     args = sys.argv[1:]
     bundle = None
-    if args and args[0].startswith("--bundle="):
-        bundle = args.pop(0)[len("--bundle="):]
-        os.makedirs(bundle, exist_ok=True)
+    sizes = []
+    while args and args[0].startswith("--"):
+        option = args.pop(0)
+        if option.startswith("--bundle="):
+            bundle = option[len("--bundle="):]
+            os.makedirs(bundle, exist_ok=True)
+        elif option.startswith("--dynamic-sizes="):
+            sizes = [int(s) for s in option[len("--dynamic-sizes="):].split(",")]
     source, flags = args[0], args[1:]
     work = bundle or tempfile.mkdtemp(prefix="halc-e2e-")
     stem = os.path.splitext(os.path.basename(source))[0]
@@ -59,36 +67,65 @@ def main():
     failures = 0
     text = open(source).read()
     for name, arguments in SIGNATURE.findall(text):
-        rng = random.Random(name)
-        inputs = []
-        for index, (dims, element) in enumerate(TENSOR.findall(arguments)):
-            shape = [int(d) for d in dims.split("x") if d]
-            count = 1
-            for d in shape:
-                count *= d
-            path = os.path.join(work, "%s.%s.in%d.npy" % (stem, name, index))
-            write_npy(path, shape, element, random_values(rng, element, count))
-            inputs.append("--input=@" + path)
-        outputs = []
-        if bundle:
-            results = len(re.search(r"@%s\([^)]*\)\s*->\s*\(?([^{]*)" % name,
-                                    text).group(1).split("tensor<")) - 1
-            outputs = ["--output=@" + os.path.join(
-                work, "%s.%s.out%d.npy" % (stem, name, i)) for i in range(results)]
-        run = subprocess.run(["halc-run", module, "--function=" + name,
-                              "--reference=cpu"] + inputs + outputs,
-                             capture_output=True, text=True)
-        if bundle and run.returncode == 0:
-            with open(os.path.join(work, "manifest.txt"), "a") as manifest:
-                manifest.write("%s %s %d %d\n" % (stem, name, len(inputs),
-                                                  len(outputs)))
-        for line in run.stdout.splitlines():
-            print("@%s: %s" % (name, line))
-        if run.returncode != 0:
+        types = [t.split(":", 1)[1].strip()
+                 for t in re.split(r",\s*(?=%)", arguments) if ":" in t]
+        dynamic = any("?" in t for t in types)
+        if dynamic and not sizes:
+            print("@%s: FAILED: dynamic dimensions need --dynamic-sizes" % name)
             failures += 1
-            print("@%s: FAILED (exit %d) %s" % (name, run.returncode,
-                                                run.stderr.strip()))
+            continue
+        for size in sizes if dynamic else [None]:
+            failures += run_function(source, text, module, work, stem, bundle,
+                                     name, types, size)
     return 1 if failures else 0
+
+
+def run_function(source, text, module, work, stem, bundle, name, types, size):
+    """Runs @name once on random inputs, every dynamic dimension `size`;
+    prints its lines and returns 1 if it failed."""
+    label = name if size is None else "%s[?=%d]" % (name, size)
+    prefix = "%s.%s" % (stem, name) + ("" if size is None else ".n%d" % size)
+    rng = random.Random(label)
+    inputs, manifest_inputs = [], []
+    for index, argument in enumerate(types):
+        tensor = TENSOR.fullmatch(argument.replace("?", str(size)))
+        if not tensor:
+            # A scalar: a value of its type, given as a tensor of rank 0.
+            value = random_values(rng, argument, 1)[0]
+            inputs.append("--input=%s=%s" % (argument, value))
+            manifest_inputs.append("%s=%s" % (argument, value))
+            continue
+        dims, element = tensor.groups()
+        shape = [int(d) for d in dims.split("x") if d]
+        count = 1
+        for d in shape:
+            count *= d
+        path = os.path.join(work, "%s.in%d.npy" % (prefix, index))
+        write_npy(path, shape, element, random_values(rng, element, count))
+        inputs.append("--input=@" + path)
+        manifest_inputs.append("npy:" + os.path.basename(path))
+    outputs = []
+    if bundle:
+        results = len(re.search(r"@%s\([^)]*\)\s*->\s*\(?([^{]*)" % name,
+                                text).group(1).split("tensor<")) - 1
+        outputs = ["--output=@" + os.path.join(
+            work, "%s.out%d.npy" % (prefix, i)) for i in range(results)]
+    run = subprocess.run(["halc-run", module, "--function=" + name,
+                          "--reference=cpu"] + inputs + outputs,
+                         capture_output=True, text=True)
+    if bundle and run.returncode == 0:
+        with open(os.path.join(work, "manifest.txt"), "a") as manifest:
+            manifest.write("%s %s %s %d %s\n" % (stem, name, prefix,
+                                                len(outputs),
+                                                " ".join(manifest_inputs)))
+    for line in run.stdout.splitlines():
+        print("@%s: %s" % (label, line))
+    if run.returncode != 0:
+        print("@%s: FAILED (exit %d) %s" % (label, run.returncode,
+                                            run.stderr.strip()))
+        return 1
+    return 0
+
 
 
 if __name__ == "__main__":

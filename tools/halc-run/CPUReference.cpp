@@ -83,6 +83,10 @@ bool halc::runOnCPU(const std::string &source, const std::string &name,
   }
   func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                 UnitAttr::get(&context));
+  // Scalar arguments are passed by value, tensors as memref descriptors.
+  std::vector<bool> isScalar;
+  for (Type type : func.getArgumentTypes())
+    isScalar.push_back(type.isIntOrFloat());
   PassManager pm(&context);
   // A TOSA input goes through upstream's TOSA lowering first.
   bool tosa = module->walk([](Operation *op) {
@@ -136,8 +140,10 @@ bool halc::runOnCPU(const std::string &source, const std::string &name,
   std::vector<void *> pointers, arguments;
   for (std::vector<int64_t> &descriptor : descriptors)
     pointers.push_back(descriptor.data());
-  for (void *&pointer : pointers)
-    arguments.push_back(&pointer);
+  for (size_t i = 0; i < pointers.size(); ++i)
+    arguments.push_back(i < inputs.size() && isScalar[i]
+                            ? const_cast<uint8_t *>(inputs[i].bytes.data())
+                            : static_cast<void *>(&pointers[i]));
   if (llvm::Error invoked =
           (*engine)->invokePacked("_mlir_ciface_" + name, arguments)) {
     error = "cannot run the CPU reference: " + llvm::toString(std::move(invoked));

@@ -144,22 +144,28 @@ int run(const Options &options) {
   }
   std::vector<Tensor> inputs(function->argument_count);
   std::vector<const void *> argumentData;
+  std::vector<halc_tensor_type_t> argumentTypes;
   for (size_t i = 0; i < inputs.size(); ++i) {
     std::string error;
     if (!parseTensor(options.inputs[i], inputs[i], error)) {
       std::fprintf(stderr, "error: --input %zu: %s\n", i, error.c_str());
       return 1;
     }
-    const halc_tensor_type_t &type = function->arguments[i];
-    if (inputs[i].type != type.element_type || inputs[i].shape != shapeOf(type)) {
-      std::fprintf(stderr, "error: --input %zu is %s; @%s takes %s\n", i,
-                   formatType(inputs[i].type, inputs[i].shape).c_str(),
-                   function->name,
-                   formatType(type.element_type, shapeOf(type)).c_str());
-      return 1;
-    }
     argumentData.push_back(inputs[i].bytes.data());
+    // A scalar is given as a tensor of rank 0 (f32=1.5).
+    argumentTypes.push_back({inputs[i].type, inputs[i].shape.size(),
+                             inputs[i].shape.data(),
+                             function->arguments[i].scalar &&
+                                 inputs[i].shape.empty()});
   }
+  // The plan for these arguments: sizes, constants, workgroup counts.
+  halc_call_t *call = nullptr;
+  if (failedWith(halc_call_prepare(module, function, argumentTypes.data(),
+                                   argumentData.data(), &call)))
+    return 1;
+  std::unique_ptr<halc_call_t, void (*)(halc_call_t *)> callOwner(
+      call, halc_call_free);
+  function = halc_call_function(call);
   std::vector<Tensor> results(function->result_count);
   std::vector<void *> resultData;
   for (size_t i = 0; i < results.size(); ++i) {

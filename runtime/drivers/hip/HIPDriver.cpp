@@ -159,6 +159,10 @@ extern "C" halc_status_t halc_hip_run(halc_hip_device_t *device,
                                       const halc_function_t *function,
                                       const void *const *arguments,
                                       void *const *results) {
+  if (function->depends_on_call)
+    return makeError(std::string("@") + function->name +
+                     " has dynamic sizes or scalar arguments: run the "
+                     "function of a call (halc_call_prepare)");
   HIPApi &hip = device->hip;
   std::map<size_t, hipModule_t> modules;
   std::vector<void *> buffers(function->buffer_count, nullptr);
@@ -180,7 +184,9 @@ extern "C" halc_status_t halc_hip_run(halc_hip_device_t *device,
             "hipMalloc"))
       return fail(status);
   for (size_t i = 0; i < function->argument_count; ++i)
-    if (halc_status_t status = hip.check(
+    if (function->argument_buffers[i] == HALC_NO_BUFFER)
+      continue;
+    else if (halc_status_t status = hip.check(
             hip.memcpyHtoD(buffers[function->argument_buffers[i]],
                            const_cast<void *>(arguments[i]),
                            function->buffer_sizes[function->argument_buffers[i]]),

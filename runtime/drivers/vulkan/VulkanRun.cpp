@@ -244,7 +244,8 @@ halc_status_t Run::createBuffers(const halc_function_t *function,
     offset += paddedSize(function->buffer_sizes[buffer]);
   };
   for (size_t i = 0; i < function->argument_count; ++i)
-    upload(function->argument_buffers[i], arguments[i]);
+    if (function->argument_buffers[i] != HALC_NO_BUFFER)
+      upload(function->argument_buffers[i], arguments[i]);
   for (size_t b = 0; b < function->buffer_count; ++b)
     if (function->buffer_contents[b])
       upload(b, function->buffer_contents[b]);
@@ -437,6 +438,10 @@ halc_vulkan_run(halc_vulkan_device_t *device, const halc_module_t *module,
                 void *const *results, uint32_t repetitions, double *outTimes) {
   if (repetitions == 0)
     repetitions = 1;
+  if (function->depends_on_call)
+    return makeError(std::string("@") + function->name +
+                     " has dynamic sizes or scalar arguments: run the "
+                     "function of a call (halc_call_prepare)");
   Run run(device->vulkan);
   if (halc_status_t status = run.createPipelines(module, function))
     return prefixError(std::string("@") + function->name, status);

@@ -119,12 +119,17 @@ size_t halc_element_type_size(halc_element_type_t type);
 /* "f16", "f32", ... as in MLIR and IREE's tools. */
 const char *halc_element_type_name(halc_element_type_t type);
 
-/* A statically shaped, densely packed row-major tensor. */
+/* A densely packed row-major tensor (a dimension of -1 is dynamic: known
+ * when the function is called), or a scalar argument (rank 0, `scalar`). */
 typedef struct halc_tensor_type_s {
   halc_element_type_t element_type;
   size_t rank;
   const int64_t *shape;
+  int scalar;
 } halc_tensor_type_t;
+
+/* The buffer of a scalar argument: none. */
+#define HALC_NO_BUFFER 0xFFFFFFFFu
 
 /* One dispatch: binding i of the export is buffer bindings[i]. */
 typedef struct halc_dispatch_s {
@@ -155,6 +160,10 @@ typedef struct halc_function_s {
   const void *const *buffer_contents;
   size_t dispatch_count;
   const halc_dispatch_t *dispatches;
+  /* Non-zero when sizes, constants or workgroup counts depend on the call
+   * (dynamic dimensions, scalar arguments): drivers run the function of a
+   * call (halc_call_prepare) instead. */
+  int depends_on_call;
 } halc_function_t;
 
 typedef struct halc_module_s halc_module_t;
@@ -176,6 +185,24 @@ const halc_function_t *halc_module_function(const halc_module_t *module,
 halc_status_t halc_module_lookup_function(const halc_module_t *module,
                                           const char *name,
                                           const halc_function_t **out_function);
+/* A call of a function: its plan with every size, constant and workgroup
+ * count worked out for the arguments given. */
+typedef struct halc_call_s halc_call_t;
+
+/* Prepares a call of `function` (of `module`) on arguments of
+ * `argument_types` (the shapes of the tensors passed; for a scalar, its
+ * type) whose data are `arguments` (a scalar's value is read from here);
+ * fails naming the argument whose type or shape does not match. */
+halc_status_t halc_call_prepare(const halc_module_t *module,
+                                const halc_function_t *function,
+                                const halc_tensor_type_t *argument_types,
+                                const void *const *arguments,
+                                halc_call_t **out_call);
+/* Frees a call (before the module it was prepared from). */
+void halc_call_free(halc_call_t *call);
+/* The plan of the call: static, as drivers run it. */
+const halc_function_t *halc_call_function(const halc_call_t *call);
+
 /* The input the module was compiled from (empty if it was not kept). */
 void halc_module_source(const halc_module_t *module, const char **out_path,
                         const char **out_text, size_t *out_size);

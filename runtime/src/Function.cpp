@@ -1,0 +1,136 @@
+//===- Function.cpp - A function's plan, and its plan for one call --------===//
+//
+// A call fixes what the module left open: the dynamic dimensions of the
+// tensors passed and the scalar arguments' values. From them come the sizes
+// of the buffers, the dispatches' constants and their workgroup counts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Function.h"
+#include "Status.h"
+
+#include <cstring>
+
+using namespace halc;
+
+void Function::updateView() {
+  size_t shape = 0;
+  for (auto *types : {&arguments, &results})
+    for (halc_tensor_type_t &type : *types)
+      type.shape = shapes[shape++].data();
+  for (size_t i = 0; i < dispatches.size(); ++i) {
+    halc_dispatch_t &dispatch = dispatches[i];
+    dispatch.binding_count = bindings[i].size();
+    dispatch.bindings = bindings[i].data();
+    dispatch.constant_count = constants[i].size();
+    dispatch.constants = constants[i].data();
+  }
+  view = {name.c_str(),         arguments.size(),       arguments.data(),
+          argumentBuffers.data(), results.size(),       results.data(),
+          resultBuffers.data(), bufferSizes.size(),     bufferSizes.data(),
+          bufferContents.data(), dispatches.size(),     dispatches.data(),
+          dependsOnCall()};
+}
+
+bool Function::dependsOnCall() const {
+  if (!values.empty())
+    return true;
+  for (const halc_tensor_type_t &type : arguments)
+    if (type.scalar)
+      return true;
+  return false;
+}
+
+namespace {
+
+uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+/// Checks argument `index` of the call against the function's type.
+halc_status_t checkArgument(const halc_tensor_type_t &expected,
+                            const halc_tensor_type_t &given, size_t index) {
+  std::string name = "argument " + std::to_string(index);
+  if (expected.element_type != given.element_type ||
+      expected.scalar != given.scalar)
+    return makeError(name + " is a " + (given.scalar ? "scalar" : "tensor") +
+                     " of " + halc_element_type_name(given.element_type) +
+                     "; the function takes a " +
+                     (expected.scalar ? "scalar" : "tensor") + " of " +
+                     halc_element_type_name(expected.element_type));
+  if (expected.rank != given.rank)
+    return makeError(name + " has rank " + std::to_string(given.rank) +
+                     "; the function takes rank " +
+                     std::to_string(expected.rank));
+  for (size_t d = 0; d < expected.rank; ++d)
+    if (given.shape[d] < 0 ||
+        (expected.shape[d] >= 0 && expected.shape[d] != given.shape[d]))
+      return makeError(name + " has " + std::to_string(given.shape[d]) +
+                       " elements along dimension " + std::to_string(d) +
+                       "; the function takes " +
+                       (expected.shape[d] < 0
+                            ? std::string("any number")
+                            : std::to_string(expected.shape[d])));
+  return nullptr;
+}
+
+} // namespace
+
+halc_status_t halc::prepareCall(const Function &function,
+                                const halc_tensor_type_t *types,
+                                const void *const *arguments, Function &call) {
+  call = function;
+  for (size_t i = 0; i < function.arguments.size(); ++i) {
+    if (halc_status_t status =
+            checkArgument(function.arguments[i], types[i], i))
+      return status;
+    call.shapes[i].assign(types[i].shape, types[i].shape + types[i].rank);
+  }
+  std::vector<uint64_t> values;
+  for (const PlanValue &value : function.values) {
+    if (value.dimension >= 0) {
+      values.push_back(call.shapes[value.argument][value.dimension]);
+      continue;
+    }
+    uint32_t bits = 0;
+    std::memcpy(&bits, arguments[value.argument],
+                halc_element_type_size(types[value.argument].element_type));
+    values.push_back(bits);
+  }
+  for (size_t b = 0; b < call.bufferSizes.size(); ++b)
+    for (uint32_t value : function.bufferSizeValues[b])
+      call.bufferSizes[b] *= values[value];
+  for (size_t d = 0; d < call.dispatches.size(); ++d) {
+    for (size_t c = 0; c < call.constants[d].size(); ++c)
+      if (int32_t value = function.constantValues[d][c]; value >= 0)
+        call.constants[d][c] = static_cast<uint32_t>(values[value]);
+    for (int axis = 0; axis < 3; ++axis)
+      if (int32_t value = function.workgroupCountValues[d][axis]; value >= 0)
+        call.dispatches[d].workgroup_count[axis] = static_cast<uint32_t>(
+            ceilDiv(values[value], function.dispatches[d].workgroup_count[axis]));
+  }
+  // The results' shapes: dynamic dimensions are those of the buffers they
+  // are downloaded from, which the plan sized by the same values.
+  for (size_t r = 0; r < call.results.size(); ++r) {
+    std::vector<int64_t> &shape = call.shapes[call.arguments.size() + r];
+    uint64_t staticBytes =
+        halc_element_type_size(call.results[r].element_type);
+    int64_t dynamic = -1;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      if (shape[d] < 0)
+        dynamic = d;
+      else
+        staticBytes *= shape[d];
+    }
+    if (dynamic >= 0 && staticBytes > 0)
+      shape[dynamic] = static_cast<int64_t>(
+          call.bufferSizes[call.resultBuffers[r]] / staticBytes);
+  }
+  call.values.clear();
+  call.bufferSizeValues.assign(call.bufferSizes.size(), {});
+  for (std::vector<int32_t> &constantValues : call.constantValues)
+    constantValues.assign(constantValues.size(), -1);
+  for (std::array<int32_t, 3> &countValues : call.workgroupCountValues)
+    countValues = {-1, -1, -1};
+  call.updateView();
+  call.view.depends_on_call = 0;
+  return nullptr;
+}

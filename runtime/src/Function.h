@@ -1,0 +1,67 @@
+//===- Function.h - A function's plan and the storage of its C view -------===//
+//
+// The loader fills one from a module file; a call copies it and works out
+// what depends on its arguments (sizes, constants, workgroup counts).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HALC_RUNTIME_FUNCTION_H
+#define HALC_RUNTIME_FUNCTION_H
+
+#include "halc/runtime.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace halc {
+
+/// A value known when the function is called: dimension `dimension` of
+/// tensor argument `argument`, or (dimension -1) scalar argument
+/// `argument`'s bits.
+struct PlanValue {
+  uint32_t argument;
+  int32_t dimension;
+};
+
+struct Function {
+  std::string name;
+  std::vector<std::vector<int64_t>> shapes;
+  std::vector<halc_tensor_type_t> arguments, results;
+  std::vector<uint32_t> argumentBuffers, resultBuffers;
+  std::vector<uint64_t> bufferSizes;
+  std::vector<const void *> bufferContents;
+  std::vector<std::vector<uint32_t>> bindings, constants;
+  std::vector<halc_dispatch_t> dispatches;
+
+  /// What depends on the call.
+  std::vector<PlanValue> values;
+  /// Per buffer: the values its size is a multiple of.
+  std::vector<std::vector<uint32_t>> bufferSizeValues;
+  /// Per dispatch: per constant and per axis, a value or -1.
+  std::vector<std::vector<int32_t>> constantValues;
+  std::vector<std::array<int32_t, 3>> workgroupCountValues;
+
+  halc_function_t view = {};
+
+  /// Points the C view (and the types and dispatches in it) at this
+  /// function's storage.
+  void updateView();
+  /// Whether sizes, constants or workgroup counts depend on the call.
+  bool dependsOnCall() const;
+};
+
+/// Works out `function`'s plan for a call on `types` and `arguments` (see
+/// halc_call_prepare) into `call`.
+halc_status_t prepareCall(const Function &function,
+                          const halc_tensor_type_t *types,
+                          const void *const *arguments, Function &call);
+
+} // namespace halc
+
+struct halc_call_s {
+  halc::Function function;
+};
+
+#endif // HALC_RUNTIME_FUNCTION_H
