@@ -32,9 +32,11 @@ namespace {
 /// element from the loop indices inside the body.
 Value buildIndexedGeneric(
     OpBuilder &builder, Location loc, RankedTensorType resultType,
+    ValueRange dynamicSizes,
     function_ref<Value(OpBuilder &, Location, ValueRange)> buildElement) {
   Value empty = tensor::EmptyOp::create(builder, loc, resultType.getShape(),
-                                        resultType.getElementType());
+                                        resultType.getElementType(),
+                                        dynamicSizes);
   unsigned rank = resultType.getRank();
   auto map = AffineMap::getMultiDimIdentityMap(rank, builder.getContext());
   SmallVector<utils::IteratorType> iterators(rank,
@@ -67,14 +69,24 @@ struct PadToGeneric : OpRewritePattern<tensor::PadOp> {
   LogicalResult matchAndRewrite(tensor::PadOp pad,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType type = pad.getResultType();
-    if (!type.hasStaticShape())
-      return rewriter.notifyMatchFailure(pad, "dynamic padded size");
     Location loc = pad.getLoc();
     Value source = pad.getSource();
     SmallVector<Value> low = getValueOrCreateConstantIndexOp(
         rewriter, loc, pad.getMixedLowPad());
+    SmallVector<Value> high = getValueOrCreateConstantIndexOp(
+        rewriter, loc, pad.getMixedHighPad());
+    // A dynamic padded size: the source's plus the padding.
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+      if (!type.isDynamicDim(dim))
+        continue;
+      Value size = tensor::DimOp::create(rewriter, loc, source, dim);
+      size = arith::AddIOp::create(rewriter, loc, size, low[dim]);
+      dynamicSizes.push_back(
+          arith::AddIOp::create(rewriter, loc, size, high[dim]));
+    }
     Value result = buildIndexedGeneric(
-        rewriter, loc, type,
+        rewriter, loc, type, dynamicSizes,
         [&](OpBuilder &body, Location loc, ValueRange indices) {
           Value zero = arith::ConstantIndexOp::create(body, loc, 0);
           Value inside = arith::ConstantIntOp::create(body, loc, body.getI1Type(), 1);
@@ -119,7 +131,7 @@ struct ConcatToGeneric : OpRewritePattern<tensor::ConcatOp> {
     Location loc = concat.getLoc();
     uint64_t axis = concat.getDim();
     Value result = buildIndexedGeneric(
-        rewriter, loc, type,
+        rewriter, loc, type, /*dynamicSizes=*/{},
         [&](OpBuilder &body, Location loc, ValueRange indices) {
           // The last input whose offset is at most the index along the axis
           // holds the element: select from the first input on.

@@ -148,7 +148,8 @@ void dumpExecutable(const halc_executable_t *executable, bool json,
 std::string formatTensorType(const halc_tensor_type_t &type) {
   std::string text;
   for (size_t d = 0; d < type.rank; ++d)
-    text += std::to_string(type.shape[d]) + "x";
+    text += (type.shape[d] < 0 ? std::string("?")
+                               : std::to_string(type.shape[d])) + "x";
   return text + halc_element_type_name(type.element_type);
 }
 

@@ -110,8 +110,18 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
   MLIRContext *context = root.getContext();
   Kind kind = classify(root, dispatch);
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  SmallVector<unsigned> allParallel;
+  root.getParallelDims(allParallel);
+  // The innermost three parallel loops go to workgroups, but a dynamic one
+  // (a batch) always does: a thread's tile must have a static bound.
   SmallVector<unsigned> parallel;
-  root.getParallelDims(parallel);
+  for (unsigned loop : allParallel)
+    if (ShapedType::isDynamic(ranges[loop]))
+      parallel.push_back(loop);
+  for (unsigned loop : llvm::reverse(allParallel))
+    if (parallel.size() < 3 && !llvm::is_contained(parallel, loop))
+      parallel.push_back(loop);
+  llvm::sort(parallel);
 
   // A workgroup of four subgroups, at least 64 threads, within the limit.
   int64_t budget = std::min<int64_t>(

@@ -64,12 +64,26 @@ func.func @softmax(%x: tensor<3x9xf32>) -> tensor<3x9xf32> {
 
 // -----
 
+// A dynamic padded size is the source's plus the padding.
+// CHECK-LABEL: func.func @dynamic_pad
+// CHECK-SAME: (%[[X:.+]]: tensor<?xf32>)
+// CHECK: %[[N:.+]] = tensor.dim %[[X]], %c0
+// CHECK: %[[PLUS_LOW:.+]] = arith.addi %[[N]], %c2
+// CHECK: %[[SIZE:.+]] = arith.addi %[[PLUS_LOW]], %c1
+// CHECK: tensor.empty(%[[SIZE]]) : tensor<?xf32>
 func.func @dynamic_pad(%x: tensor<?xf32>) -> tensor<?xf32> {
   %v = arith.constant 0.0 : f32
-  // expected-error @+1 {{'tensor.pad' with a dynamic result shape is not supported}}
   %r = tensor.pad %x low[2] high[1] {
   ^bb0(%i: index):
     tensor.yield %v : f32
   } : tensor<?xf32> to tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+func.func @dynamic_concat(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{'tensor.concat' with a dynamic result shape is not supported}}
+  %r = tensor.concat dim(0) %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }

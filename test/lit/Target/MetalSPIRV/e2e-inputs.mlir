@@ -33,6 +33,10 @@
 // RUN: halc-compile %e2e_inputs/constants.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.constants.mtl1
 // RUN: halc-dump %t.constants.mtl1 | FileCheck %s --check-prefix=CONSTANTS
 // RUN: halc-dump %t.constants.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=CONSTANTS-MSL
+// RUN: halc-compile %e2e_inputs/dynamic.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.dynamic.mtl1
+// RUN: halc-dump %t.dynamic.mtl1 | FileCheck %s --check-prefix=DYNAMIC
+// RUN: halc-dump %t.dynamic.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=DYNAMIC-MSL
+// RUN: halc-dump %t.dynamic.mtl1 --source | FileCheck %s --check-prefix=PUSH
 // CONTRACTION: MTL1 executable: 13 exports, 1 library
 // CONTRACTION-MSL: {{^}}13{{$}}
 // ELEMENTWISE: MTL1 executable: 9 exports, 1 library
@@ -55,3 +59,7 @@
 // NETWORK-MSL: {{^}}5{{$}}
 // CONSTANTS: MTL1 executable: 5 exports, 1 library
 // CONSTANTS-MSL: {{^}}5{{$}}
+// DYNAMIC: MTL1 executable: 6 exports, 1 library
+// DYNAMIC-MSL: {{^}}6{{$}}
+// Dispatch constants (scalars, dynamic sizes) are at [[buffer(3)]].
+// PUSH: kernel void scale_shift({{.*}}{{\[\[buffer\(0\)\]\]}}, constant {{.+}} {{\[\[buffer\(3\)\]\]}}

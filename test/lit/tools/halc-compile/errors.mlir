@@ -10,7 +10,7 @@
 
 // RUN: not halc-compile %S/Inputs/dynamic-shape.mlir -o %t.spv 2>&1 | FileCheck %s --check-prefix=DYNAMIC --implicit-check-not=error:
 // RUN: not ls %t.spv
-// DYNAMIC: dynamic-shape.mlir:2:16: error: argument #0 of type 'tensor<?x4xf32>' has a dynamic dimension
+// DYNAMIC: dynamic-shape.mlir:2:16: error: a dispatch reads or writes 'tensor<4x?xf32>'; halc supports a dynamic size only in the outermost dimension
 
 // RUN: not halc-compile %S/Inputs/too-many-bindings.mlir -o %t.spv 2>&1 | FileCheck %s --check-prefix=BINDINGS --implicit-check-not=error:
 // RUN: not ls %t.spv

@@ -19,7 +19,7 @@
 // CORRUPT: error: module FlatBuffer failed verification
 // MISSING: error: cannot open module '{{.*}}.missing'
 // FUNCTION: error: the module has no function 'nope'; it has: neg
-// SHAPE: error: --input 0 is 3xf32; @neg takes 4xf32
+// SHAPE: error: @neg: argument 0 has 3 elements along dimension 0; the function takes 4
 // COUNT: error: @neg takes 1 arguments; 0 --input given
 func.func @neg(%a: tensor<4xf32>) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xf32>
