@@ -192,13 +192,17 @@ void dumpModule(const halc_module_t *module, bool json, bool source,
          << ", \"arguments\": [" << list(arguments, true) << "], \"results\": ["
          << list(results, true) << "], \"buffers\": " << function->buffer_count
          << ", \"constant_buffers\": [" << list(constants, false)
-         << "], \"dispatches\": [";
+         << "], \"depends_on_call\": "
+         << (function->depends_on_call ? "true" : "false")
+         << ", \"dispatches\": [";
     } else {
       os << "function @" << function->name << "(" << list(arguments, false)
          << ") -> (" << list(results, false) << "): "
          << function->buffer_count << " buffers";
       if (!constants.empty())
         os << " (constants: " << list(constants, false) << ")";
+      if (function->depends_on_call)
+        os << "; sizes, constants and workgroup counts depend on the call";
       os << "\n";
     }
     for (size_t d = 0; d < function->dispatch_count; ++d) {

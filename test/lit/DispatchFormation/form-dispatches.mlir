@@ -193,3 +193,42 @@ func.func @bias_twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %z = linalg.add ins(%y, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
   return %y, %z : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// Scalars and dynamic sizes are the dispatch's constants: the scalars and
+// sizes its body reads, then each binding's dynamic size. A binding is
+// viewed at its size; the host passes the sizes (tensor.dim) and the result's
+// dynamic dimension.
+// CHECK-LABEL: halc.executable @module_linked
+// CHECK: halc.export @scale ordinal(0) layout(#halc.layout<bindings = [read_only, read_write], constants = 4>)
+// CHECK: func.func @scale(%[[IN:.+]]: memref<?x4xf32>, %[[OUT:.+]]: memref<?x4xf32>)
+// CHECK: %[[C0:.+]] = halc.constant.load ordinal(0) : i32
+// CHECK: %[[N:.+]] = arith.index_castui %[[C0]] : i32 to index
+// CHECK: %[[C1:.+]] = halc.constant.load ordinal(1) : i32
+// CHECK: %[[S:.+]] = arith.bitcast %[[C1]] : i32 to f32
+// CHECK: %[[C2:.+]] = halc.constant.load ordinal(2) : i32
+// CHECK: %[[IN_N:.+]] = arith.index_castui %[[C2]] : i32 to index
+// CHECK: %[[IN_VIEW:.+]] = memref.reinterpret_cast %[[IN]] to offset: [0], sizes: [%[[IN_N]], 4], strides: [4, 1]
+// CHECK: halc.constant.load ordinal(3) : i32
+// CHECK: %[[OUT_VIEW:.+]] = memref.reinterpret_cast %[[OUT]]
+// CHECK: bufferization.to_tensor %[[IN_VIEW]]
+// CHECK: tensor.empty(%[[N]]) : tensor<?x4xf32>
+// CHECK: arith.mulf %{{.+}}, %[[S]] : f32
+// CHECK: bufferization.materialize_in_destination %{{.+}} in restrict writable %[[OUT_VIEW]]
+// CHECK: func.func @scale(%[[A:.+]]: tensor<?x4xf32>, %[[SCALAR:.+]]: f32) -> tensor<?x4xf32>
+// CHECK: %[[D0:.+]] = tensor.dim %[[A]], %{{.+}}
+// CHECK: %[[D1:.+]] = tensor.dim %[[A]], %{{.+}}
+// CHECK: %[[D2:.+]] = tensor.dim %[[A]], %{{.+}}
+// CHECK: halc.dispatch @module_linked::@scale(%[[A]]) constants(%[[D0]], %[[SCALAR]], %[[D1]], %[[D2]] : index, f32, index, index) result_dims(%[[D2]]) : (tensor<?x4xf32>) -> tensor<?x4xf32>
+func.func @scale(%a: tensor<?x4xf32>, %s: f32) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.mulf %x, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}

@@ -11,6 +11,10 @@
 // CHECK-NEXT: dispatch 4: executable 0 export 4, buffers [3, 2, 1]
 // CHECK-NEXT: dispatch 5: executable 0 export 5, buffers [1, 2]
 // CHECK-NEXT: dispatch 6: executable 0 export 6, buffers [1, 2, 4]
+// A plan with a dynamic batch and a scalar: buffers sized, constants and
+// workgroup counts worked out at the call (halc_call_prepare).
+// CHECK: function @batch(?x4xf32, f32) -> (?x4xf32): 2 buffers; sizes, constants and workgroup counts depend on the call
+// CHECK-NEXT: dispatch 0: executable 0 export 7, buffers [0, 1]
 func.func @chain(%a: tensor<64xf32>) -> tensor<64xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<64xf32>
@@ -49,4 +53,15 @@ func.func @chain(%a: tensor<64xf32>) -> tensor<64xf32> {
     linalg.yield %0 : f32
   } -> tensor<64xf32>
   return %6 : tensor<64xf32>
+}
+func.func @batch(%a: tensor<?x4xf32>, %s: f32) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.mulf %x, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
 }

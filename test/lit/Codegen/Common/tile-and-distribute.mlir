@@ -78,3 +78,30 @@ halc.executable @reduction_across_workgroups target(#halc.target<backend = "vulk
     }
   }
 }
+
+// -----
+
+// A dynamic batch: its workgroup count is the constant holding the batch
+// (here the binding's size, constant 0) divided by the 2 rows of a
+// workgroup, rounded up, which the host works out at the call.
+// CHECK-LABEL: halc.executable @batch
+// CHECK: halc.export @rows {{.*}}workgroup_count([1, 2, 1]) workgroup_count_constants([-1, 0, -1])
+halc.executable @batch target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @rows ordinal(0) layout(#halc.layout<bindings = [read_only, read_write], constants = 2>)
+  builtin.module {
+    func.func @rows(%in: memref<?x8xf32>, %out: memref<?x8xf32>) {
+      %c0 = halc.constant.load ordinal(0) : i32
+      %n = arith.index_castui %c0 : i32 to index
+      %c1 = halc.constant.load ordinal(1) : i32
+      %m = arith.index_castui %c1 : i32 to index
+      %in_view = memref.reinterpret_cast %in to offset: [0], sizes: [%n, 8], strides: [8, 1] : memref<?x8xf32> to memref<?x8xf32>
+      %out_view = memref.reinterpret_cast %out to offset: [0], sizes: [%m, 8], strides: [8, 1] : memref<?x8xf32> to memref<?x8xf32>
+      %0 = bufferization.to_tensor %in_view restrict : memref<?x8xf32> to tensor<?x8xf32>
+      %e = tensor.empty(%n) : tensor<?x8xf32>
+      %r = linalg.exp {lowering_config = #halc.lowering_config<workgroup_tile = [2, 8], workgroup_size = [8, 2, 1]>}
+          ins(%0 : tensor<?x8xf32>) outs(%e : tensor<?x8xf32>) -> tensor<?x8xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out_view : (tensor<?x8xf32>, memref<?x8xf32>) -> ()
+      return
+    }
+  }
+}
