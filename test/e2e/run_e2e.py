@@ -106,7 +106,7 @@ def run_function(source, text, module, work, stem, bundle, name, types, size):
         manifest_inputs.append("npy:" + os.path.basename(path))
     outputs = []
     if bundle:
-        results = len(re.search(r"@%s\([^)]*\)\s*->\s*\(?([^{]*)" % name,
+        results = len(re.search(r"func\.func @%s\([^)]*\)\s*->\s*\(?([^{]*)" % name,
                                 text).group(1).split("tensor<")) - 1
         outputs = ["--output=@" + os.path.join(
             work, "%s.out%d.npy" % (prefix, i)) for i in range(results)]
