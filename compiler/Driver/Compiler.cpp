@@ -162,6 +162,21 @@ LogicalResult Compilation::dumpExecutables(StringRef stage) {
 
 FailureOr<CompileResult> Compilation::run() {
   CompileResult result;
+  // Every error says which target it was compiled for (and, once the
+  // executables have their target description, which chip or family).
+  ScopedDiagnosticHandler noteTarget(
+      module.getContext(), [&](Diagnostic &diagnostic) {
+        if (diagnostic.getSeverity() != DiagnosticSeverity::Error)
+          return failure();
+        Diagnostic &note = diagnostic.attachNote();
+        note << "compiling for target '" << options.backend->getName() << "'";
+        for (auto executable : module.getOps<ExecutableOp>())
+          if (TargetAttr target = executable.getTargetAttr()) {
+            note << " (" << target.getArch() << ")";
+            break;
+          }
+        return failure();
+      });
   std::pair<StringRef, std::function<LogicalResult()>> phases[] = {
       {kInput,
        [&] {

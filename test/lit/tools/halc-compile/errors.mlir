@@ -1,4 +1,5 @@
-// Bad input: one diagnostic at file:line:col, exit code 1, no output file.
+// Bad input: one diagnostic at file:line:col (with a note naming the
+// target), exit code 1, no output file.
 // RUN: rm -f %t.spv
 // RUN: not halc-compile %S/Inputs/malformed.mlir -o %t.spv 2>&1 | FileCheck %s --check-prefix=MALFORMED --implicit-check-not=error:
 // RUN: not ls %t.spv
@@ -7,6 +8,7 @@
 // RUN: not halc-compile %S/Inputs/unsupported-op.mlir -o %t.spv 2>&1 | FileCheck %s --check-prefix=BADOP --implicit-check-not=error:
 // RUN: not ls %t.spv
 // BADOP: unsupported-op.mlir:5:8: error: 'scf.for' is not supported
+// BADOP: unsupported-op.mlir:5:8: note: compiling for target 'vulkan-spirv'
 
 // RUN: not halc-compile %S/Inputs/dynamic-shape.mlir -o %t.spv 2>&1 | FileCheck %s --check-prefix=DYNAMIC --implicit-check-not=error:
 // RUN: not ls %t.spv
@@ -20,6 +22,7 @@
 // RUN: not halc-compile %S/Inputs/f16.mlir -o %t.spv --iree-vulkan-target=portable 2>&1 | FileCheck %s --check-prefix=FEATURE --implicit-check-not=error:
 // RUN: not ls %t.spv
 // FEATURE: f16.mlir:1:17: error: binding 0 of @half holds 'f16', which needs the 'fp16' feature that target 'portable' lacks
+// FEATURE: f16.mlir:1:17: note: compiling for target 'vulkan-spirv' (portable)
 
 // Unknown flags values list the known ones.
 // RUN: not halc-compile %S/Inputs/f16.mlir --iree-hal-target-backends=cuda 2>&1 | FileCheck %s --check-prefix=BACKEND
