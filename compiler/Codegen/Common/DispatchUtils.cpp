@@ -56,22 +56,6 @@ LogicalResult mlir::halc::forEachDispatch(
   return success();
 }
 
-std::optional<SmallVector<int64_t>>
-mlir::halc::getStaticTripCounts(scf::ForallOp forall) {
-  SmallVector<int64_t> counts;
-  for (auto [lb, ub, step] :
-       llvm::zip(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
-                 forall.getMixedStep())) {
-    std::optional<int64_t> l = getConstantIntValue(lb),
-                           u = getConstantIntValue(ub),
-                           s = getConstantIntValue(step);
-    if (!l || !u || !s || *s <= 0)
-      return std::nullopt;
-    counts.push_back(llvm::divideCeil(*u - *l, *s));
-  }
-  return counts;
-}
-
 bool mlir::halc::isInThreadLoop(Operation *op) {
   for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
        forall = forall->getParentOfType<scf::ForallOp>()) {

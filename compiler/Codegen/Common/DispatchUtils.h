@@ -23,9 +23,6 @@ linalg::LinalgOp getResultProducer(func::FuncOp dispatch);
 /// exactly one.
 linalg::LinalgOp getConfiguredRoot(func::FuncOp dispatch);
 
-/// The static trip count of each loop of `forall`, if all are static.
-std::optional<SmallVector<int64_t>> getStaticTripCounts(scf::ForallOp forall);
-
 /// Whether `op` is nested in an scf.forall mapped to GPU threads.
 bool isInThreadLoop(Operation *op);
 
