@@ -2,14 +2,15 @@
 
 #include "compiler/DispatchFormation/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
-#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/Passes.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -252,22 +253,34 @@ RegionInterface getInterface(const Region &region, unsigned id,
   SetVector<Value> inputs;
   // Members and the cloned ops they read through, and what comes from
   // outside (arguments, results of other regions).
+  auto isOutside = [&](Value value) {
+    Operation *def = value.getDefiningOp();
+    return !def || isConstantTensor(value) ||
+           (!isCloned(def) && regionOf.lookup(def) != id);
+  };
+  // A size the host computes from sizes of tensors from outside (and
+  // scalar arguments) is a constant it passes: not a reason to bind the
+  // tensors, and a loop extent the plan can count workgroups over.
+  std::function<bool(Value)> isHostSize = [&](Value value) {
+    Operation *def = value.getDefiningOp();
+    if (!def || !value.getType().isIndex() || matchPattern(def, m_Constant()))
+      return false;
+    if (auto dim = dyn_cast<tensor::DimOp>(def))
+      return isOutside(dim.getSource());
+    return isPure(def) && def->getNumRegions() == 0 &&
+           llvm::all_of(def->getOperands(), [&](Value operand) {
+             return isOutside(operand) || isHostSize(operand) ||
+                    matchPattern(operand, m_Constant());
+           });
+  };
   std::function<void(Operation *)> pull = [&](Operation *op) {
     if (!body.insert(op))
       return;
     // Operands, and values a body region uses from above (constants).
     SetVector<Value> used(op->getOperands().begin(), op->getOperands().end());
     getUsedValuesDefinedAbove(op->getRegions(), used);
-    auto isOutside = [&](Value value) {
-      Operation *def = value.getDefiningOp();
-      return !def || isConstantTensor(value) ||
-             (!isCloned(def) && regionOf.lookup(def) != id);
-    };
     for (Value operand : used) {
-      auto dim = operand.getDefiningOp<tensor::DimOp>();
-      // A size of a tensor from outside is a constant the host passes, not
-      // a reason to bind the tensor.
-      if (isOutside(operand) || (dim && isOutside(dim.getSource())))
+      if (isOutside(operand) || isHostSize(operand))
         inputs.insert(operand);
       else
         pull(operand.getDefiningOp());
@@ -332,9 +345,45 @@ orderRegions(ArrayRef<RegionInterface> interfaces,
   return order;
 }
 
-MemRefType toMemRef(Type type) {
+/// Whether `type` has a dynamic size after its outermost dimension: its
+/// strides are known only at run time.
+bool hasDynamicStrides(RankedTensorType type) {
+  return llvm::any_of(type.getShape().drop_front(), ShapedType::isDynamic);
+}
+
+/// The binding of a tensor: a memref of its shape, or a flat one when its
+/// strides are dynamic (a buffer of its elements, viewed at its sizes).
+MemRefType getBindingType(Type type) {
   auto tensorType = cast<RankedTensorType>(type);
+  if (hasDynamicStrides(tensorType))
+    return MemRefType::get({ShapedType::kDynamic},
+                           tensorType.getElementType());
   return MemRefType::get(tensorType.getShape(), tensorType.getElementType());
+}
+
+/// The row-major view of `binding` at `sizes`, the shape of `tensorType`.
+Value viewBinding(OpBuilder &builder, Location loc, Value binding,
+                  RankedTensorType tensorType, ArrayRef<OpFoldResult> sizes) {
+  SmallVector<OpFoldResult> strides(sizes.size(), builder.getIndexAttr(1));
+  for (int64_t dim = static_cast<int64_t>(sizes.size()) - 2; dim >= 0; --dim)
+    strides[dim] = affine::makeComposedFoldedAffineApply(
+        builder, loc,
+        builder.getAffineSymbolExpr(0) * builder.getAffineSymbolExpr(1),
+        {strides[dim + 1], sizes[dim + 1]});
+  auto type = MemRefType::get(tensorType.getShape(),
+                              tensorType.getElementType());
+  if (hasDynamicStrides(tensorType)) {
+    SmallVector<int64_t> staticStrides = llvm::map_to_vector(
+        strides, [](OpFoldResult stride) {
+          return getConstantIntValue(stride).value_or(ShapedType::kDynamic);
+        });
+    type = MemRefType::get(
+        tensorType.getShape(), tensorType.getElementType(),
+        StridedLayoutAttr::get(builder.getContext(), 0, staticStrides));
+  }
+  return memref::ReinterpretCastOp::create(builder, loc, type, binding,
+                                           builder.getIndexAttr(0), sizes,
+                                           strides);
 }
 
 /// The tensors a region binds, in binding order: inputs, outputs, returned.
@@ -344,21 +393,6 @@ SmallVector<Value> getBoundTensors(const RegionInterface &interface) {
   for (auto [index, value] : interface.returned)
     tensors.push_back(value);
   return tensors;
-}
-
-/// Checks that every bound tensor has static strides: a dynamic size only
-/// in its outermost dimension.
-LogicalResult verifyDynamicDims(const RegionInterface &interface) {
-  for (Value tensor : getBoundTensors(interface)) {
-    auto type = cast<RankedTensorType>(tensor.getType());
-    for (int64_t dim = 1; dim < type.getRank(); ++dim)
-      if (type.isDynamicDim(dim))
-        return emitError(tensor.getLoc())
-               << "a dispatch reads or writes " << type
-               << "; halc supports a dynamic size only in the outermost "
-                  "dimension of a tensor a dispatch binds";
-  }
-  return success();
 }
 
 /// The constant `ordinal` of the dispatch as a value of `type`: the low
@@ -387,7 +421,7 @@ void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
                            const RegionInterface &interface) {
   SmallVector<Value> tensors = getBoundTensors(interface);
   SmallVector<Type> bindingTypes = llvm::map_to_vector(
-      tensors, [](Value tensor) -> Type { return toMemRef(tensor.getType()); });
+      tensors, [](Value tensor) -> Type { return getBindingType(tensor.getType()); });
   SmallVector<Location> bindingLocs = llvm::map_to_vector(
       tensors, [](Value tensor) { return tensor.getLoc(); });
   auto dispatch = func::FuncOp::create(
@@ -404,7 +438,7 @@ void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
                 loadConstant(body, scalar.getLoc(), ordinal++, scalar.getType()));
   SmallVector<Value> views;
   for (auto [binding, tensor] : llvm::zip(entry->getArguments(), tensors)) {
-    auto type = cast<MemRefType>(binding.getType());
+    auto type = cast<RankedTensorType>(tensor.getType());
     if (type.hasStaticShape()) {
       views.push_back(binding);
       continue;
@@ -416,14 +450,7 @@ void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
                                                       ordinal++,
                                                       body.getIndexType()))
                           : OpFoldResult(body.getIndexAttr(type.getDimSize(dim))));
-    SmallVector<int64_t> strides = computeSuffixProduct(
-        type.getShape().drop_front().vec());
-    strides.insert(strides.begin(), type.getRank() > 1
-                                        ? strides.front() * type.getShape()[1]
-                                        : 1);
-    views.push_back(memref::ReinterpretCastOp::create(
-        body, binding.getLoc(), type, binding, body.getIndexAttr(0), sizes,
-        getAsIndexOpFoldResult(body.getContext(), strides)));
+    views.push_back(viewBinding(body, binding.getLoc(), binding, type, sizes));
   }
   for (auto [index, input] : llvm::enumerate(interface.inputs)) {
     Value tensor = bufferization::ToTensorOp::create(
@@ -498,9 +525,12 @@ public:
     }
     if (def->getNumRegions() != 0 || !isPure(def))
       return def->emitError("halc cannot compute this size on the host");
-    for (Value operand : def->getOperands())
-      if (failed(materialize(operand)))
+    for (Value operand : def->getOperands()) {
+      FailureOr<Value> rebuilt = materialize(operand);
+      if (failed(rebuilt))
         return failure();
+      mapping.map(operand, *rebuilt);
+    }
     return host.clone(*def, mapping)->getResult(
         cast<OpResult>(value).getResultNumber());
   }
@@ -630,8 +660,6 @@ struct FormDispatchesPass
         bindings.append(interface.outputs.size() + interface.returned.size(),
                         BindingAccess::ReadWrite);
         Location loc = regions[id].members.back()->getLoc();
-        if (failed(verifyDynamicDims(interface)))
-          return signalPassFailure();
         int64_t constants = interface.scalars.size();
         for (Value tensor : getBoundTensors(interface))
           constants +=

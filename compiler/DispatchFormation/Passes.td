@@ -88,6 +88,7 @@ def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
     ```
   }];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::halc::HALCDialect",
     "::mlir::linalg::LinalgDialect",

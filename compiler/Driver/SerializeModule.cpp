@@ -13,11 +13,13 @@
 #include "compiler/Dialect/HALC/HALCDialect.h"
 #include "compiler/Target/TargetBackend.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <map>
 
@@ -49,6 +51,69 @@ std::optional<hm::ElementType> getElementType(Type type) {
   return std::nullopt;
 }
 
+/// Floor of a / b (b != 0).
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t quotient = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient;
+}
+
+/// `lhs` `kind` `rhs` as the runtime computes it (module_def.fbs); nullopt
+/// for a division by zero.
+std::optional<int64_t> fold(hm::ValueKind kind, int64_t lhs, int64_t rhs) {
+  bool divides = kind >= hm::ValueKind::Div && kind <= hm::ValueKind::Mod;
+  if (divides && rhs == 0)
+    return std::nullopt;
+  switch (kind) {
+  case hm::ValueKind::Add:
+    return lhs + rhs;
+  case hm::ValueKind::Sub:
+    return lhs - rhs;
+  case hm::ValueKind::Mul:
+    return lhs * rhs;
+  case hm::ValueKind::Div:
+    return lhs / rhs;
+  case hm::ValueKind::FloorDiv:
+    return floorDiv(lhs, rhs);
+  case hm::ValueKind::CeilDiv:
+    return -floorDiv(-lhs, rhs);
+  case hm::ValueKind::Rem:
+    return lhs % rhs;
+  case hm::ValueKind::Mod:
+    return lhs - floorDiv(lhs, rhs) * rhs;
+  case hm::ValueKind::Min:
+    return std::min(lhs, rhs);
+  case hm::ValueKind::Max:
+    return std::max(lhs, rhs);
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The plan's kind for a host integer op; sizes are never negative, so
+/// unsigned and signed forms agree.
+std::optional<hm::ValueKind> getValueKind(Operation *op) {
+  using K = hm::ValueKind;
+  return llvm::TypeSwitch<Operation *, std::optional<K>>(op)
+      .Case<arith::AddIOp>([](auto) { return K::Add; })
+      .Case<arith::SubIOp>([](auto) { return K::Sub; })
+      .Case<arith::MulIOp>([](auto) { return K::Mul; })
+      .Case<arith::DivSIOp, arith::DivUIOp>([](auto) { return K::Div; })
+      .Case<arith::FloorDivSIOp>([](auto) { return K::FloorDiv; })
+      .Case<arith::CeilDivSIOp, arith::CeilDivUIOp>(
+          [](auto) { return K::CeilDiv; })
+      .Case<arith::RemSIOp, arith::RemUIOp>([](auto) { return K::Rem; })
+      .Case<arith::MinSIOp, arith::MinUIOp>([](auto) { return K::Min; })
+      .Case<arith::MaxSIOp, arith::MaxUIOp>([](auto) { return K::Max; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Integer arithmetic the plan computes at the call.
+bool isHostArithmetic(Operation *op) {
+  return isa<arith::IndexCastOp, arith::IndexCastUIOp, affine::AffineApplyOp>(
+             op) ||
+         getValueKind(op).has_value();
+}
+
 class ModuleWriter {
 public:
   ModuleWriter(ModuleOp module, ArrayRef<NamedBinary> executables)
@@ -68,12 +133,30 @@ private:
     int32_t value;
   };
   FailureOr<Constant> traceConstant(Value value);
+  /// Dimension `index` of `tensor` (an argument or a dispatch result).
+  FailureOr<Constant> traceDim(Value tensor, int64_t index, Location loc);
   /// The index of the call's value: dimension `dimension` of argument
   /// `argument`, or (-1) the scalar argument.
   int32_t getValue(unsigned argument, int32_t dimension);
+  /// `lhs` `kind` `rhs`: folded when both are static, else a value of the
+  /// call.
+  Constant combine(hm::ValueKind kind, Constant lhs, Constant rhs);
+  /// A size the host computes (isHostArithmetic): integer arithmetic or an
+  /// affine map over traced operands.
+  FailureOr<Constant> traceArithmetic(Operation *op);
+  FailureOr<Constant> traceAffine(AffineExpr expr, ArrayRef<Constant> dims,
+                                  ArrayRef<Constant> symbols);
+  /// The index of the value `def` (deduplicated).
+  int32_t addValue(const hm::ValueDefT &def);
   /// A buffer holding the elements of a dense constant tensor.
   LogicalResult addConstantBuffer(arith::ConstantOp constant);
-  FailureOr<fb::Offset<hm::TensorTypeDef>> writeType(Location loc, Type type);
+  /// `shape`, when given, replaces the tensor's own.
+  FailureOr<fb::Offset<hm::TensorTypeDef>>
+  writeType(Location loc, Type type, const std::vector<int64_t> *shape = nullptr);
+  /// The type of returned `value` with the dimensions known statically;
+  /// appends the values of the others to `dimValues`.
+  FailureOr<fb::Offset<hm::TensorTypeDef>>
+  writeResultType(Location loc, Value value, std::vector<uint32_t> &dimValues);
   FailureOr<fb::Offset<hm::DispatchDef>> writeDispatch(DispatchOp dispatch);
 
   ModuleOp module;
@@ -82,8 +165,11 @@ private:
   std::vector<uint64_t> bufferSizes;
   /// The values that buffers sized at the call are multiples of.
   llvm::DenseMap<uint32_t, std::vector<uint32_t>> bufferSizeValues;
-  std::vector<std::pair<unsigned, int32_t>> values;
-  std::map<std::pair<unsigned, int32_t>, int32_t> valueIndex;
+  std::vector<hm::ValueDefT> values;
+  std::map<std::tuple<hm::ValueKind, unsigned, int32_t, int64_t, unsigned,
+                      unsigned>,
+           int32_t>
+      valueIndex;
   /// The contents of the buffers of constant tensors.
   llvm::DenseMap<uint32_t, std::vector<uint8_t>> bufferContents;
   /// Buffers of intermediates whose last reader has run.
@@ -95,7 +181,8 @@ private:
 };
 
 FailureOr<fb::Offset<hm::TensorTypeDef>>
-ModuleWriter::writeType(Location loc, Type type) {
+ModuleWriter::writeType(Location loc, Type type,
+                        const std::vector<int64_t> *shape) {
   if (type.isIntOrFloat()) {
     std::optional<hm::ElementType> element = getElementType(type);
     if (element && type.getIntOrFloatBitWidth() <= 32)
@@ -110,10 +197,34 @@ ModuleWriter::writeType(Location loc, Type type) {
                           "tensors of f16, f32, f64, i8, i16, i32 or i64 "
                           "(arguments also scalars of at most 32 bits); got ")
            << type;
-  std::vector<int64_t> shape;
+  std::vector<int64_t> ownShape;
   for (int64_t dim : tensor.getShape())
-    shape.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
-  return hm::CreateTensorTypeDefDirect(builder, *element, &shape);
+    ownShape.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
+  return hm::CreateTensorTypeDefDirect(builder, *element,
+                                       shape ? shape : &ownShape);
+}
+
+FailureOr<fb::Offset<hm::TensorTypeDef>>
+ModuleWriter::writeResultType(Location loc, Value value,
+                              std::vector<uint32_t> &dimValues) {
+  auto tensor = dyn_cast<RankedTensorType>(value.getType());
+  if (!tensor)
+    return writeType(loc, value.getType());
+  std::vector<int64_t> shape(tensor.getShape());
+  for (auto [index, dim] : llvm::enumerate(shape)) {
+    if (!ShapedType::isDynamic(dim))
+      continue;
+    FailureOr<Constant> traced = traceDim(value, index, loc);
+    if (failed(traced))
+      return failure();
+    if (traced->value < 0) {
+      dim = traced->bits;
+      continue;
+    }
+    dim = -1;
+    dimValues.push_back(traced->value);
+  }
+  return writeType(loc, tensor, &shape);
 }
 
 FailureOr<ModuleWriter::Constant>
@@ -129,41 +240,140 @@ ModuleWriter::traceConstant(Value value) {
                           real.getValue().bitcastToAPInt().getZExtValue()),
                       -1};
   }
-  if (auto dim = dyn_cast<tensor::DimOp>(def)) {
-    std::optional<int64_t> index = dim.getConstantIndex();
-    Value source = dim.getSource();
-    auto type = cast<RankedTensorType>(source.getType());
-    if (index && !type.isDynamicDim(*index))
-      return Constant{static_cast<uint32_t>(type.getDimSize(*index)), -1};
-    if (index && isa<BlockArgument>(source))
-      return Constant{
-          0, getValue(cast<BlockArgument>(source).getArgNumber(), *index)};
-    if (auto dispatch = source.getDefiningOp<DispatchOp>(); index && dispatch) {
-      // Its position among the dispatch's dynamic result dimensions.
-      unsigned position = 0;
-      for (OpResult result : dispatch->getResults()) {
-        auto resultType = cast<RankedTensorType>(result.getType());
-        for (int64_t d = 0; d < resultType.getRank(); ++d) {
-          if (!resultType.isDynamicDim(d))
-            continue;
-          if (result == source && d == *index)
-            return traceConstant(dispatch.getResultDims()[position]);
-          ++position;
-        }
-      }
-    }
-  }
+  if (auto dim = dyn_cast<tensor::DimOp>(def))
+    if (std::optional<int64_t> index = dim.getConstantIndex())
+      return traceDim(dim.getSource(), *index, value.getLoc());
+  if (isHostArithmetic(def))
+    return traceArithmetic(def);
   return emitError(value.getLoc(),
                    "halc cannot tell this value before the function runs: ")
          << value;
 }
 
-int32_t ModuleWriter::getValue(unsigned argument, int32_t dimension) {
-  auto [it, inserted] =
-      valueIndex.try_emplace({argument, dimension}, values.size());
+FailureOr<ModuleWriter::Constant>
+ModuleWriter::traceDim(Value tensor, int64_t index, Location loc) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (!type.isDynamicDim(index))
+    return Constant{static_cast<uint32_t>(type.getDimSize(index)), -1};
+  if (auto argument = dyn_cast<BlockArgument>(tensor))
+    return Constant{0, getValue(argument.getArgNumber(), index)};
+  if (auto dispatch = tensor.getDefiningOp<DispatchOp>()) {
+    // Its position among the dispatch's dynamic result dimensions.
+    unsigned position = 0;
+    for (OpResult result : dispatch->getResults()) {
+      auto resultType = cast<RankedTensorType>(result.getType());
+      for (int64_t d = 0; d < resultType.getRank(); ++d) {
+        if (!resultType.isDynamicDim(d))
+          continue;
+        if (result == tensor && d == index)
+          return traceConstant(dispatch.getResultDims()[position]);
+        ++position;
+      }
+    }
+  }
+  return emitError(loc, "halc cannot tell dimension ")
+         << index << " of " << tensor << " before the function runs";
+}
+
+int32_t ModuleWriter::addValue(const hm::ValueDefT &def) {
+  auto [it, inserted] = valueIndex.try_emplace(
+      {def.kind, def.argument, def.dimension, def.constant, def.lhs, def.rhs},
+      values.size());
   if (inserted)
-    values.push_back({argument, dimension});
+    values.push_back(def);
   return it->second;
+}
+
+int32_t ModuleWriter::getValue(unsigned argument, int32_t dimension) {
+  hm::ValueDefT def;
+  def.argument = argument;
+  def.dimension = dimension;
+  return addValue(def);
+}
+
+ModuleWriter::Constant ModuleWriter::combine(hm::ValueKind kind, Constant lhs,
+                                             Constant rhs) {
+  // Static sizes are 32-bit words; as numbers, sign-extended.
+  auto number = [](Constant c) {
+    return static_cast<int64_t>(static_cast<int32_t>(c.bits));
+  };
+  if (lhs.value < 0 && rhs.value < 0)
+    if (std::optional<int64_t> folded = fold(kind, number(lhs), number(rhs)))
+      return Constant{static_cast<uint32_t>(*folded), -1};
+  auto operand = [&](Constant c) -> uint32_t {
+    if (c.value >= 0)
+      return c.value;
+    hm::ValueDefT def;
+    def.kind = hm::ValueKind::Constant;
+    def.constant = number(c);
+    return addValue(def);
+  };
+  hm::ValueDefT def;
+  def.kind = kind;
+  def.lhs = operand(lhs);
+  def.rhs = operand(rhs);
+  return Constant{0, addValue(def)};
+}
+
+FailureOr<ModuleWriter::Constant> ModuleWriter::traceArithmetic(Operation *op) {
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
+    return traceConstant(op->getOperand(0));
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
+    SmallVector<Constant> operands;
+    for (Value operand : apply.getOperands()) {
+      FailureOr<Constant> traced = traceConstant(operand);
+      if (failed(traced))
+        return failure();
+      operands.push_back(*traced);
+    }
+    AffineMap map = apply.getAffineMap();
+    return traceAffine(map.getResult(0),
+                       ArrayRef(operands).take_front(map.getNumDims()),
+                       ArrayRef(operands).drop_front(map.getNumDims()));
+  }
+  hm::ValueKind kind = *getValueKind(op);
+  FailureOr<Constant> lhs = traceConstant(op->getOperand(0));
+  if (failed(lhs))
+    return failure();
+  FailureOr<Constant> rhs = traceConstant(op->getOperand(1));
+  if (failed(rhs))
+    return failure();
+  return combine(kind, *lhs, *rhs);
+}
+
+FailureOr<ModuleWriter::Constant>
+ModuleWriter::traceAffine(AffineExpr expr, ArrayRef<Constant> dims,
+                          ArrayRef<Constant> symbols) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dims[dim.getPosition()];
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return symbols[symbol.getPosition()];
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return Constant{static_cast<uint32_t>(constant.getValue()), -1};
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  FailureOr<Constant> lhs = traceAffine(binary.getLHS(), dims, symbols);
+  FailureOr<Constant> rhs = traceAffine(binary.getRHS(), dims, symbols);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  hm::ValueKind kind;
+  switch (binary.getKind()) {
+  case AffineExprKind::Add:
+    kind = hm::ValueKind::Add;
+    break;
+  case AffineExprKind::Mul:
+    kind = hm::ValueKind::Mul;
+    break;
+  case AffineExprKind::FloorDiv:
+    kind = hm::ValueKind::FloorDiv;
+    break;
+  case AffineExprKind::CeilDiv:
+    kind = hm::ValueKind::CeilDiv;
+    break;
+  default:
+    kind = hm::ValueKind::Mod;
+    break;
+  }
+  return combine(kind, *lhs, *rhs);
 }
 
 FailureOr<uint32_t> ModuleWriter::addBuffer(Value value, bool reusable,
@@ -323,7 +533,7 @@ ModuleWriter::writeFunction(func::FuncOp func) {
         lastReader[operand] = dispatch;
   }
   std::vector<fb::Offset<hm::TensorTypeDef>> arguments, results;
-  std::vector<uint32_t> argumentBuffers, resultBuffers;
+  std::vector<uint32_t> argumentBuffers, resultBuffers, resultDimValues;
   for (BlockArgument argument : func.getArguments()) {
     FailureOr<fb::Offset<hm::TensorTypeDef>> type =
         writeType(argument.getLoc(), argument.getType());
@@ -362,12 +572,12 @@ ModuleWriter::writeFunction(func::FuncOp func) {
       if (isa<RankedTensorType>(constant.getType()) &&
           failed(addConstantBuffer(constant)))
         return failure();
-    } else if (isa<tensor::DimOp>(op)) {
+    } else if (isa<tensor::DimOp>(op) || isHostArithmetic(&op)) {
       // A size: traced where a dispatch uses it.
     } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
       for (Value value : ret.getOperands()) {
         FailureOr<fb::Offset<hm::TensorTypeDef>> type =
-            writeType(ret.getLoc(), value.getType());
+            writeResultType(ret.getLoc(), value, resultDimValues);
         auto it = bufferOf.find(value);
         if (failed(type) || it == bufferOf.end())
           return ret.emitError("returns a value no dispatch wrote");
@@ -390,11 +600,12 @@ ModuleWriter::writeFunction(func::FuncOp func) {
         sizeValues == bufferSizeValues.end() ? nullptr : &sizeValues->second));
   }
   std::vector<fb::Offset<hm::ValueDef>> valueDefs;
-  for (auto [argument, dimension] : values)
-    valueDefs.push_back(hm::CreateValueDef(builder, argument, dimension));
+  for (const hm::ValueDefT &value : values)
+    valueDefs.push_back(hm::ValueDef::Pack(builder, &value));
   return hm::CreateFunctionDefDirect(
       builder, func.getName().str().c_str(), &arguments, &results, &buffers,
-      &argumentBuffers, &resultBuffers, &dispatches, &valueDefs);
+      &argumentBuffers, &resultBuffers, &dispatches, &valueDefs,
+      &resultDimValues);
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "compiler/Input/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -62,6 +63,9 @@ bool isSupportedOp(Operation *op) {
           tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::PadOp,
           tensor::ConcatOp, tensor::DimOp, linalg::SoftmaxOp>(op))
     return true;
+  // Sizes: an affine map of other sizes (a convolution's output size).
+  if (isa<affine::AffineApplyOp>(op))
+    return true;
   return isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
 }
 
@@ -85,7 +89,8 @@ LogicalResult verifyFunction(func::FuncOp func) {
              << "'" << op.getName()
              << "' is not supported: halc compiles linalg, tensor (empty, "
                 "extract_slice, insert_slice, collapse_shape, expand_shape, pad, "
-                "concat, dim), arith and math ops on tensors";
+                "concat, dim), arith and math ops on tensors, and affine.apply "
+                "on sizes";
   }
   return success();
 }

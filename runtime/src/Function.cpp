@@ -72,6 +72,63 @@ halc_status_t checkArgument(const halc_tensor_type_t &expected,
   return nullptr;
 }
 
+/// Floor of a / b (b != 0).
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t quotient = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient;
+}
+
+/// The value `value` of a call whose earlier values are `values`; fails on
+/// a division by zero.
+halc_status_t evaluate(const PlanValue &value, const std::vector<int64_t> &values,
+                       size_t index, int64_t &result) {
+  int64_t lhs = value.kind >= ValueKind::Add ? values[value.lhs] : 0;
+  int64_t rhs = value.kind >= ValueKind::Add ? values[value.rhs] : 0;
+  bool divides = value.kind >= ValueKind::Div && value.kind <= ValueKind::Mod;
+  if (divides && rhs == 0)
+    return makeError("values[" + std::to_string(index) +
+                     "] divides by zero for these arguments");
+  switch (value.kind) {
+  case ValueKind::Argument:
+    result = 0;
+    return nullptr;
+  case ValueKind::Constant:
+    result = value.constant;
+    return nullptr;
+  case ValueKind::Add:
+    result = lhs + rhs;
+    return nullptr;
+  case ValueKind::Sub:
+    result = lhs - rhs;
+    return nullptr;
+  case ValueKind::Mul:
+    result = lhs * rhs;
+    return nullptr;
+  case ValueKind::Div:
+    result = lhs / rhs;
+    return nullptr;
+  case ValueKind::FloorDiv:
+    result = floorDiv(lhs, rhs);
+    return nullptr;
+  case ValueKind::CeilDiv:
+    result = -floorDiv(-lhs, rhs);
+    return nullptr;
+  case ValueKind::Rem:
+    result = lhs % rhs;
+    return nullptr;
+  case ValueKind::Mod:
+    result = lhs - floorDiv(lhs, rhs) * rhs;
+    return nullptr;
+  case ValueKind::Min:
+    result = std::min(lhs, rhs);
+    return nullptr;
+  case ValueKind::Max:
+    result = std::max(lhs, rhs);
+    return nullptr;
+  }
+  return makeError("values[" + std::to_string(index) + "] has an unknown kind");
+}
+
 } // namespace
 
 halc_status_t halc::prepareCall(const Function &function,
@@ -84,17 +141,45 @@ halc_status_t halc::prepareCall(const Function &function,
       return status;
     call.shapes[i].assign(types[i].shape, types[i].shape + types[i].rank);
   }
-  std::vector<uint64_t> values;
+  std::vector<int64_t> values;
   for (const PlanValue &value : function.values) {
-    if (value.dimension >= 0) {
-      values.push_back(call.shapes[value.argument][value.dimension]);
-      continue;
+    int64_t result = 0;
+    if (value.kind != ValueKind::Argument) {
+      if (halc_status_t status =
+              evaluate(value, values, values.size(), result))
+        return status;
+    } else if (value.dimension >= 0) {
+      result = call.shapes[value.argument][value.dimension];
+    } else {
+      uint32_t bits = 0;
+      std::memcpy(&bits, arguments[value.argument],
+                  halc_element_type_size(types[value.argument].element_type));
+      result = bits;
     }
-    uint32_t bits = 0;
-    std::memcpy(&bits, arguments[value.argument],
-                halc_element_type_size(types[value.argument].element_type));
-    values.push_back(bits);
+    values.push_back(result);
   }
+  // No size or count may be negative (a convolution window larger than its
+  // input makes its output size negative).
+  auto checkSize = [&](uint32_t value) -> halc_status_t {
+    if (values[value] >= 0)
+      return nullptr;
+    return makeError("these arguments make values[" + std::to_string(value) +
+                     "], a size of the call, negative (" +
+                     std::to_string(values[value]) + ")");
+  };
+  for (const std::vector<uint32_t> &sizeValues : function.bufferSizeValues)
+    for (uint32_t value : sizeValues)
+      if (halc_status_t status = checkSize(value))
+        return status;
+  for (uint32_t value : function.resultDimValues)
+    if (halc_status_t status = checkSize(value))
+      return status;
+  for (const std::array<int32_t, 3> &countValues :
+       function.workgroupCountValues)
+    for (int32_t value : countValues)
+      if (value >= 0)
+        if (halc_status_t status = checkSize(value))
+          return status;
   for (size_t b = 0; b < call.bufferSizes.size(); ++b)
     for (uint32_t value : function.bufferSizeValues[b])
       call.bufferSizes[b] *= values[value];
@@ -107,24 +192,14 @@ halc_status_t halc::prepareCall(const Function &function,
         call.dispatches[d].workgroup_count[axis] = static_cast<uint32_t>(
             ceilDiv(values[value], function.dispatches[d].workgroup_count[axis]));
   }
-  // The results' shapes: dynamic dimensions are those of the buffers they
-  // are downloaded from, which the plan sized by the same values.
-  for (size_t r = 0; r < call.results.size(); ++r) {
-    std::vector<int64_t> &shape = call.shapes[call.arguments.size() + r];
-    uint64_t staticBytes =
-        halc_element_type_size(call.results[r].element_type);
-    int64_t dynamic = -1;
-    for (size_t d = 0; d < shape.size(); ++d) {
-      if (shape[d] < 0)
-        dynamic = d;
-      else
-        staticBytes *= shape[d];
-    }
-    if (dynamic >= 0 && staticBytes > 0)
-      shape[dynamic] = static_cast<int64_t>(
-          call.bufferSizes[call.resultBuffers[r]] / staticBytes);
-  }
+  // The results' dynamic dimensions, in order.
+  auto dimValue = function.resultDimValues.begin();
+  for (size_t r = 0; r < call.results.size(); ++r)
+    for (int64_t &dim : call.shapes[call.arguments.size() + r])
+      if (dim < 0)
+        dim = static_cast<int64_t>(values[*dimValue++]);
   call.values.clear();
+  call.resultDimValues.clear();
   call.bufferSizeValues.assign(call.bufferSizes.size(), {});
   for (std::vector<int32_t> &constantValues : call.constantValues)
     constantValues.assign(constantValues.size(), -1);

@@ -9,6 +9,7 @@
 #define HALC_RUNTIME_FUNCTION_H
 
 #include "halc/runtime.h"
+#include "module_def_generated.h"
 
 #include <array>
 #include <cstdint>
@@ -17,12 +18,16 @@
 
 namespace halc {
 
-/// A value known when the function is called: dimension `dimension` of
-/// tensor argument `argument`, or (dimension -1) scalar argument
-/// `argument`'s bits.
+/// A value known when the function is called (ValueDef in
+/// module_def.fbs): dimension `dimension` of tensor argument `argument`, or
+/// (dimension -1) scalar argument `argument`'s bits; a constant; or
+/// `lhs` `kind` `rhs` over earlier values.
 struct PlanValue {
-  uint32_t argument;
-  int32_t dimension;
+  ValueKind kind = ValueKind::Argument;
+  uint32_t argument = 0;
+  int32_t dimension = -1;
+  int64_t constant = 0;
+  uint32_t lhs = 0, rhs = 0;
 };
 
 struct Function {
@@ -42,6 +47,8 @@ struct Function {
   /// Per dispatch: per constant and per axis, a value or -1.
   std::vector<std::vector<int32_t>> constantValues;
   std::vector<std::array<int32_t, 3>> workgroupCountValues;
+  /// Per dynamic dimension of the results, in order: its value.
+  std::vector<uint32_t> resultDimValues;
 
   halc_function_t view = {};
 

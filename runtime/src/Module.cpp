@@ -15,6 +15,7 @@
 #include "module_def_generated.h"
 #include "schemas/binary_header.h"
 
+#include <algorithm>
 #include <memory>
 #include <set>
 #include <string>
@@ -206,6 +207,29 @@ halc_status_t Verifier::readDispatch(const hm::DispatchDef &def,
   return nullptr;
 }
 
+/// Checks that a value of kind Argument names a scalar argument or a
+/// dynamic dimension of a tensor argument.
+halc_status_t checkArgumentValue(const hm::ValueDef &value,
+                                 const std::string &name,
+                                 const Function &function) {
+  if (value.argument() >= function.arguments.size())
+    return makeError(name + " names argument " +
+                     std::to_string(value.argument()) + " of " +
+                     std::to_string(function.arguments.size()));
+  const halc_tensor_type_t &type = function.arguments[value.argument()];
+  const std::vector<int64_t> &shape = function.shapes[value.argument()];
+  bool valid = value.dimension() == -1
+                   ? static_cast<bool>(type.scalar)
+                   : value.dimension() >= 0 &&
+                         static_cast<size_t>(value.dimension()) <
+                             shape.size() &&
+                         shape[value.dimension()] == -1;
+  if (!valid)
+    return makeError(name + " is neither a scalar argument nor a dynamic "
+                            "dimension of one");
+  return nullptr;
+}
+
 halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
                                      Function &function) {
   if (!def.name() || def.name()->size() == 0)
@@ -218,22 +242,25 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
     for (const hm::ValueDef *value : *def.values()) {
       std::string name =
           "values[" + std::to_string(function.values.size()) + "]";
-      if (value->argument() >= function.arguments.size())
-        return makeError(name + " names argument " +
-                         std::to_string(value->argument()) + " of " +
-                         std::to_string(function.arguments.size()));
-      const halc_tensor_type_t &type = function.arguments[value->argument()];
-      const std::vector<int64_t> &shape = function.shapes[value->argument()];
-      bool valid = value->dimension() == -1
-                       ? static_cast<bool>(type.scalar)
-                       : value->dimension() >= 0 &&
-                             static_cast<size_t>(value->dimension()) <
-                                 shape.size() &&
-                             shape[value->dimension()] == -1;
-      if (!valid)
-        return makeError(name + " is neither a scalar argument nor a "
-                                "dynamic dimension of one");
-      function.values.push_back({value->argument(), value->dimension()});
+      PlanValue planValue;
+      planValue.kind = value->kind();
+      if (planValue.kind > ValueKind::MAX)
+        return makeError(name + " has an unknown kind");
+      if (planValue.kind == ValueKind::Constant) {
+        planValue.constant = value->constant();
+      } else if (planValue.kind != ValueKind::Argument) {
+        planValue.lhs = value->lhs();
+        planValue.rhs = value->rhs();
+        if (planValue.lhs >= function.values.size() ||
+            planValue.rhs >= function.values.size())
+          return makeError(name + " reads a value that is not an earlier one");
+      } else {
+        if (halc_status_t status = checkArgumentValue(*value, name, function))
+          return status;
+        planValue.argument = value->argument();
+        planValue.dimension = value->dimension();
+      }
+      function.values.push_back(planValue);
     }
   if (def.buffers())
     for (const hm::BufferDef *buffer : *def.buffers()) {
@@ -261,6 +288,26 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
   if (halc_status_t status =
           readTypes(def.results(), "results", function, function.results))
     return status;
+  // A value for each dynamic dimension of the results.
+  size_t dynamicResultDims = 0;
+  for (size_t r = 0; r < function.results.size(); ++r) {
+    const std::vector<int64_t> &shape =
+        function.shapes[function.arguments.size() + r];
+    dynamicResultDims += std::count(shape.begin(), shape.end(), -1);
+  }
+  if (def.result_dim_values())
+    function.resultDimValues.assign(def.result_dim_values()->begin(),
+                                    def.result_dim_values()->end());
+  if (function.resultDimValues.size() != dynamicResultDims)
+    return makeError("has " + std::to_string(dynamicResultDims) +
+                     " dynamic result dimensions but " +
+                     std::to_string(function.resultDimValues.size()) +
+                     " result_dim_values");
+  for (uint32_t value : function.resultDimValues)
+    if (value >= function.values.size())
+      return makeError("result_dim_values names value " +
+                       std::to_string(value) + " of " +
+                       std::to_string(function.values.size()));
   // Shapes no longer move: point the types at them.
   function.updateView();
   if (halc_status_t status =

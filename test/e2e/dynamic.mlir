@@ -3,7 +3,8 @@
 // workgroup counts follow the batch), vs. the CPU reference: a scaled
 // elementwise op with an f32 and an i32 scalar, a block of several
 // dispatches (matmul, bias, ReLU, softmax), a convolution over a batch of
-// padded images, and a row reduction.
+// padded images, a row reduction, and a matmul with every dimension dynamic
+// (square at each size).
 // REQUIRES: lavapipe
 // RUN: %e2e --dynamic-sizes=1,7,64 %s --iree-vulkan-target=lavapipe | FileCheck %s
 // RUN: halc-compile %s --iree-vulkan-target=lavapipe -o %t.halm
@@ -22,6 +23,9 @@
 // CHECK: @rowsum[?=1]: result[0] vs cpu: matches 1xf32
 // CHECK: @rowsum[?=7]: result[0] vs cpu: matches 7xf32
 // CHECK: @rowsum[?=64]: result[0] vs cpu: matches 64xf32
+// CHECK: @matmul[?=1]: result[0] vs cpu: matches 1x1xf32
+// CHECK: @matmul[?=7]: result[0] vs cpu: matches 7x7xf32
+// CHECK: @matmul[?=64]: result[0] vs cpu: matches 64x64xf32
 // PLAN: function @scale_shift(?x33xf32, f32, i32) -> (?x33xf32)
 // PLAN: function @mlp_softmax(?x20xf32, 20x10xf32, 10xf32) -> (?x10xf32)
 func.func @scale_shift(%a: tensor<?x33xf32>, %s: f32, %k: i32) -> tensor<?x33xf32> {
@@ -79,4 +83,15 @@ func.func @rowsum(%a: tensor<?x129xf32>) -> tensor<?xf32> {
     linalg.yield %s : f32
   } -> tensor<?xf32>
   return %r : tensor<?xf32>
+}
+func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %b, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%f : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
 }

@@ -6,7 +6,9 @@ compares each result with the CPU reference (--reference=cpu).
   run_e2e.py [--bundle=DIR] [--dynamic-sizes=N,...] FILE.mlir [flags...]
 
 A function with dynamic dimensions runs once per size of --dynamic-sizes,
-every dynamic dimension that size; a scalar argument gets a random value.
+every dynamic dimension that size; a size AxB... gives the k-th dynamic
+dimension of each argument the k-th number (the last one repeats). A scalar
+argument gets a random value.
 
 Prints one line per result; exits 1 if any differs or anything fails. With
 --bundle, also copies the module, the inputs and the results (once they
@@ -54,7 +56,7 @@ def main():
             bundle = option[len("--bundle="):]
             os.makedirs(bundle, exist_ok=True)
         elif option.startswith("--dynamic-sizes="):
-            sizes = [int(s) for s in option[len("--dynamic-sizes="):].split(",")]
+            sizes = option[len("--dynamic-sizes="):].split(",")
     source, flags = args[0], args[1:]
     work = bundle or tempfile.mkdtemp(prefix="halc-e2e-")
     stem = os.path.splitext(os.path.basename(source))[0]
@@ -80,15 +82,23 @@ def main():
     return 1 if failures else 0
 
 
+def set_dynamic_dims(argument, size):
+    """`argument` with its k-th `?` replaced by the k-th number of `size`."""
+    numbers = size.split("x")
+    parts = argument.split("?")
+    return "".join(part + numbers[min(k, len(numbers) - 1)]
+                   for k, part in enumerate(parts[:-1])) + parts[-1]
+
+
 def run_function(source, text, module, work, stem, bundle, name, types, size):
-    """Runs @name once on random inputs, every dynamic dimension `size`;
-    prints its lines and returns 1 if it failed."""
-    label = name if size is None else "%s[?=%d]" % (name, size)
-    prefix = "%s.%s" % (stem, name) + ("" if size is None else ".n%d" % size)
+    """Runs @name once on random inputs, its dynamic dimensions set by
+    `size`; prints its lines and returns 1 if it failed."""
+    label = name if size is None else "%s[?=%s]" % (name, size)
+    prefix = "%s.%s" % (stem, name) + ("" if size is None else ".n%s" % size)
     rng = random.Random(label)
     inputs, manifest_inputs = [], []
     for index, argument in enumerate(types):
-        tensor = TENSOR.fullmatch(argument.replace("?", str(size)))
+        tensor = TENSOR.fullmatch(set_dynamic_dims(argument, size or "0"))
         if not tensor:
             # A scalar: a value of its type, given as a tensor of rank 0.
             value = random_values(rng, argument, 1)[0]

@@ -33,8 +33,9 @@ constexpr const char *kPipeline =
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{modify-public-functions hoist-static-allocs},"
     "func.func(convert-linalg-to-loops,lower-affine,convert-scf-to-cf),"
-    "expand-strided-metadata,convert-math-to-llvm,convert-math-to-libm,"
-    "convert-arith-to-llvm,convert-cf-to-llvm,finalize-memref-to-llvm,"
+    "expand-strided-metadata,lower-affine,convert-math-to-llvm,"
+    "convert-math-to-libm,convert-arith-to-llvm,convert-cf-to-llvm,"
+    "finalize-memref-to-llvm,"
     "convert-func-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts";
 
 /// A ranked memref descriptor (allocated, aligned, offset, sizes, strides)

@@ -6,6 +6,7 @@
 #include "compiler/Codegen/SPIRV/ScalarizeVectorMemoryAccess.h"
 #include "compiler/Codegen/SPIRV/TargetEnv.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"
 #include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
@@ -17,6 +18,7 @@
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
 #include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
@@ -65,6 +67,57 @@ LogicalResult verifyBindingTypes(func::FuncOp dispatch, TargetAttr target) {
   return success();
 }
 
+/// Whether `value` is a memref whose strides are known only at run time.
+bool hasDynamicStrides(Value value) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type)
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(type.getStridesAndOffset(strides, offset)) &&
+         llvm::any_of(strides, ShapedType::isDynamic);
+}
+
+/// SPIR-V indexes a runtime array with one index and has no dynamic strides:
+/// each access through a view with dynamic strides (a binding with a dynamic
+/// inner size) becomes an access to the flat binding at the linearized index.
+LogicalResult flattenDynamicStridedAccesses(gpu::GPUModuleOp gpuModule) {
+  SmallVector<Operation *> accesses;
+  gpuModule.walk([&](Operation *op) {
+    if (!isa<ViewLikeOpInterface>(op) &&
+        llvm::any_of(op->getOperands(), hasDynamicStrides))
+      accesses.push_back(op);
+  });
+  if (accesses.empty())
+    return success();
+  MLIRContext *context = gpuModule.getContext();
+  RewritePatternSet flatten(context);
+  memref::populateFlattenMemrefsPatterns(flatten);
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+  if (failed(applyOpPatternsGreedily(accesses, std::move(flatten), config)))
+    return gpuModule.emitError("could not flatten accesses to strided views");
+  RewritePatternSet resolve(context);
+  memref::populateResolveExtractStridedMetadataPatterns(resolve);
+  memref::ReinterpretCastOp::getCanonicalizationPatterns(resolve, context);
+  memref::ExtractStridedMetadataOp::getCanonicalizationPatterns(resolve,
+                                                                context);
+  populateAffineToStdConversionPatterns(resolve);
+  if (failed(applyPatternsGreedily(gpuModule, std::move(resolve))))
+    return gpuModule.emitError("could not fold views of bindings");
+  // A flat view at offset 0 of a flat binding is the binding.
+  gpuModule.walk([](memref::ReinterpretCastOp view) {
+    auto type = cast<MemRefType>(view.getSource().getType());
+    if (type.getRank() == 1 && view.getType().getRank() == 1 &&
+        view.getStaticOffsets().front() == 0 &&
+        view.getStaticStrides().front() == 1) {
+      view.replaceAllUsesWith(view.getSource());
+      view.erase();
+    }
+  });
+  return success();
+}
+
 /// Each dispatch function as a gpu.func kernel carrying the SPIR-V ABI: the
 /// export's workgroup size and binding i at (set 0, binding i).
 FailureOr<gpu::GPUModuleOp> outlineSPIRVKernels(ExecutableOp executable,
@@ -87,7 +140,7 @@ FailureOr<gpu::GPUModuleOp> outlineSPIRVKernels(ExecutableOp executable,
                                 std::nullopt, context));
         return success();
       });
-  if (failed(gpuModule))
+  if (failed(gpuModule) || failed(flattenDynamicStridedAccesses(*gpuModule)))
     return failure();
   // A binding is a runtime array: its view at the dynamic sizes, once
   // nothing reads them from the view, is the binding itself.

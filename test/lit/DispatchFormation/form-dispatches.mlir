@@ -232,3 +232,37 @@ func.func @scale(%a: tensor<?x4xf32>, %s: f32) -> tensor<?x4xf32> {
   } -> tensor<?x4xf32>
   return %r : tensor<?x4xf32>
 }
+
+// -----
+
+// A dynamic size in an inner dimension: the binding is a flat buffer viewed
+// with strides from the sizes. A size the host computes from sizes (the
+// convolution's output height) is one constant: the dispatch does not redo
+// the arithmetic, and its loop extent is a constant the plan counts over.
+// CHECK-LABEL: halc.executable @module_linked
+// CHECK: func.func @valid(%[[IN:.+]]: memref<?xf32>, %[[F:.+]]: memref<3x3xf32>, %[[OUT:.+]]: memref<?xf32>)
+// CHECK: %[[OH:.+]] = arith.index_castui %{{.+}} : i32 to index
+// CHECK: %[[OW:.+]] = arith.index_castui %{{.+}} : i32 to index
+// CHECK: %[[H:.+]] = arith.index_castui %{{.+}} : i32 to index
+// CHECK: %[[W:.+]] = arith.index_castui %{{.+}} : i32 to index
+// CHECK: memref.reinterpret_cast %[[IN]] to offset: [0], sizes: [%[[H]], %[[W]]], strides: [%[[W]], 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+// CHECK-NOT: arith.subi
+// CHECK: tensor.empty(%[[OH]], %[[OW]]) : tensor<?x?xf32>
+// CHECK: func.func @valid(%[[A:.+]]: tensor<?x?xf32>, %{{.+}}: tensor<3x3xf32>) -> tensor<?x?xf32>
+// CHECK: %[[HOST_H:.+]] = tensor.dim %[[A]], %{{.+}}
+// CHECK: %[[HOST_OH:.+]] = arith.subi %[[HOST_H]], %{{.+}} : index
+// CHECK: halc.dispatch @module_linked::@valid({{.+}}) constants(%[[HOST_OH]],
+func.func @valid(%a: tensor<?x?xf32>, %f: tensor<3x3xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %z = arith.constant 0.0 : f32
+  %h = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %w = tensor.dim %a, %c1 : tensor<?x?xf32>
+  %oh = arith.subi %h, %c2 : index
+  %ow = arith.subi %w, %c2 : index
+  %e = tensor.empty(%oh, %ow) : tensor<?x?xf32>
+  %fill = linalg.fill ins(%z : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %r = linalg.conv_2d ins(%a, %f : tensor<?x?xf32>, tensor<3x3xf32>) outs(%fill : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}

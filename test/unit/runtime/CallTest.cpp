@@ -18,7 +18,17 @@ namespace hm = ::halc;
 
 namespace {
 
-std::vector<uint8_t> buildDynamicModule() {
+/// The module of a function @scale(?x4xf32, f32) -> (?x4xf32) whose plan
+/// has `values` (by default the batch, then the scalar); its buffers are
+/// sized by value `size`, its result's dimension is value `resultDim`.
+std::vector<uint8_t>
+buildDynamicModule(std::vector<hm::ValueDefT> values = {},
+                   uint32_t size = 0, uint32_t resultDim = 0) {
+  if (values.empty()) {
+    values.resize(2);
+    values[0].dimension = 0;
+    values[1].argument = 1;
+  }
   flatbuffers::FlatBufferBuilder builder;
   Spec spec;
   spec.bindings = 2;
@@ -33,10 +43,10 @@ std::vector<uint8_t> buildDynamicModule() {
                                     /*scalar=*/true)};
   std::vector<flatbuffers::Offset<hm::TensorTypeDef>> results = {
       hm::CreateTensorTypeDefDirect(builder, hm::ElementType::F32, &shape)};
-  // Value 0: the batch; value 1: the scalar.
-  std::vector<flatbuffers::Offset<hm::ValueDef>> values = {
-      hm::CreateValueDef(builder, 0, 0), hm::CreateValueDef(builder, 1, -1)};
-  std::vector<uint32_t> byBatch = {0};
+  std::vector<flatbuffers::Offset<hm::ValueDef>> valueDefs;
+  for (const hm::ValueDefT &value : values)
+    valueDefs.push_back(hm::ValueDef::Pack(builder, &value));
+  std::vector<uint32_t> byBatch = {size}, resultDims = {resultDim};
   std::vector<flatbuffers::Offset<hm::BufferDef>> buffers = {
       hm::CreateBufferDefDirect(builder, 16, nullptr, &byBatch),
       hm::CreateBufferDefDirect(builder, 16, nullptr, &byBatch)};
@@ -52,7 +62,7 @@ std::vector<uint8_t> buildDynamicModule() {
   std::vector<flatbuffers::Offset<hm::FunctionDef>> functions = {
       hm::CreateFunctionDefDirect(builder, "scale", &arguments, &results,
                                   &buffers, &argumentBuffers, &resultBuffers,
-                                  &dispatches, &values)};
+                                  &dispatches, &valueDefs, &resultDims)};
   builder.Finish(hm::CreateModuleDefDirect(builder, &executables, &functions),
                  hm::ModuleDefIdentifier());
   return withHeader("HALM", builder);
@@ -64,8 +74,8 @@ struct Loaded {
   ~Loaded() { halc_module_free(module); }
 };
 
-void load(Loaded &loaded) {
-  std::vector<uint8_t> bytes = buildDynamicModule();
+void load(Loaded &loaded, const std::vector<uint8_t> &bytes =
+                              buildDynamicModule()) {
   ASSERT_EQ(halc_module_load(bytes.data(), bytes.size(), &loaded.module),
             nullptr);
   loaded.function = halc_module_function(loaded.module, 0);
@@ -162,6 +172,123 @@ TEST(Call, ValueOfAStaticDimensionIsRejectedAtLoad) {
                       "dimension of one"),
             std::string::npos);
   halc_status_free(status);
+}
+
+hm::ValueDefT makeValue(hm::ValueKind kind, uint32_t lhs, uint32_t rhs,
+                       int64_t constant = 0) {
+  hm::ValueDefT value;
+  value.kind = kind;
+  value.lhs = lhs;
+  value.rhs = rhs;
+  value.constant = constant;
+  return value;
+}
+
+/// A convolution-like size: (batch - 3) floordiv 2 + 1.
+std::vector<hm::ValueDefT> strideTwoWindowOfThree() {
+  std::vector<hm::ValueDefT> values(2);
+  values[0].dimension = 0;
+  values[1].argument = 1;
+  values.push_back(makeValue(hm::ValueKind::Constant, 0, 0, 3)); // 2
+  values.push_back(makeValue(hm::ValueKind::Sub, 0, 2));         // 3
+  values.push_back(makeValue(hm::ValueKind::Constant, 0, 0, 2)); // 4
+  values.push_back(makeValue(hm::ValueKind::FloorDiv, 3, 4));    // 5
+  values.push_back(makeValue(hm::ValueKind::Constant, 0, 0, 1)); // 6
+  values.push_back(makeValue(hm::ValueKind::Add, 5, 6));         // 7
+  return values;
+}
+
+/// Prepares a call of the module `bytes` at batch `batch`: its plan, or
+/// the error.
+std::string prepareAtBatch(const std::vector<uint8_t> &bytes, int64_t batch,
+                           std::vector<int64_t> &resultShape,
+                           uint64_t &bufferSize) {
+  Loaded loaded;
+  load(loaded, bytes);
+  int64_t shape[] = {batch, 4};
+  float scale = 1.0f;
+  halc_tensor_type_t types[] = {{HALC_ELEMENT_TYPE_F32, 2, shape, 0},
+                                {HALC_ELEMENT_TYPE_F32, 0, nullptr, 1}};
+  std::vector<float> data(batch * 4);
+  const void *arguments[] = {data.data(), &scale};
+  halc_call_t *call = nullptr;
+  if (halc_status_t status = halc_call_prepare(
+          loaded.module, loaded.function, types, arguments, &call)) {
+    std::string message = halc_status_message(status);
+    halc_status_free(status);
+    return message;
+  }
+  const halc_function_t *plan = halc_call_function(call);
+  resultShape.assign(plan->results[0].shape,
+                     plan->results[0].shape + plan->results[0].rank);
+  bufferSize = plan->buffer_sizes[1];
+  halc_call_free(call);
+  return "";
+}
+
+TEST(Call, ComputesSizesFromExpressions) {
+  std::vector<uint8_t> bytes =
+      buildDynamicModule(strideTwoWindowOfThree(), /*size=*/7, /*resultDim=*/7);
+  std::vector<int64_t> shape;
+  uint64_t bytesOfResult = 0;
+  ASSERT_EQ(prepareAtBatch(bytes, 10, shape, bytesOfResult), "");
+  EXPECT_EQ(shape, (std::vector<int64_t>{4, 4}));
+  EXPECT_EQ(bytesOfResult, 4u * 16);
+  ASSERT_EQ(prepareAtBatch(bytes, 3, shape, bytesOfResult), "");
+  EXPECT_EQ(shape, (std::vector<int64_t>{1, 4}));
+  // (1 - 3) floordiv 2 + 1 = 0: an empty result, not an error.
+  ASSERT_EQ(prepareAtBatch(bytes, 1, shape, bytesOfResult), "");
+  EXPECT_EQ(shape, (std::vector<int64_t>{0, 4}));
+}
+
+TEST(Call, RejectsANegativeSize) {
+  // batch - 3 for a batch of 2.
+  std::vector<uint8_t> bytes =
+      buildDynamicModule(strideTwoWindowOfThree(), /*size=*/3, /*resultDim=*/3);
+  std::vector<int64_t> shape;
+  uint64_t bytesOfResult = 0;
+  EXPECT_NE(prepareAtBatch(bytes, 2, shape, bytesOfResult)
+                .find("these arguments make values[3], a size of the call, "
+                      "negative (-1)"),
+            std::string::npos);
+}
+
+TEST(Call, RejectsADivisionByZero) {
+  std::vector<hm::ValueDefT> values = strideTwoWindowOfThree();
+  values[4].constant = 0;
+  std::vector<int64_t> shape;
+  uint64_t bytesOfResult = 0;
+  EXPECT_NE(prepareAtBatch(buildDynamicModule(values, 7, 7), 10, shape,
+                           bytesOfResult)
+                .find("values[5] divides by zero for these arguments"),
+            std::string::npos);
+}
+
+/// The error of loading `bytes`.
+std::string loadError(const std::vector<uint8_t> &bytes) {
+  halc_module_t *module = nullptr;
+  halc_status_t status = halc_module_load(bytes.data(), bytes.size(), &module);
+  if (!status) {
+    halc_module_free(module);
+    return "";
+  }
+  std::string message = halc_status_message(status);
+  halc_status_free(status);
+  return message;
+}
+
+TEST(Call, ValueReadingALaterOneIsRejectedAtLoad) {
+  std::vector<hm::ValueDefT> values = strideTwoWindowOfThree();
+  values[3].rhs = 5;
+  EXPECT_NE(loadError(buildDynamicModule(values, 7, 7))
+                .find("values[3] reads a value that is not an earlier one"),
+            std::string::npos);
+}
+
+TEST(Call, ResultDimensionOutOfRangeIsRejectedAtLoad) {
+  EXPECT_NE(loadError(buildDynamicModule({}, 0, 9))
+                .find("result_dim_values names value 9 of 2"),
+            std::string::npos);
 }
 
 } // namespace

@@ -37,6 +37,9 @@
 // RUN: halc-dump %t.dynamic.mtl1 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: halc-dump %t.dynamic.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=DYNAMIC-MSL
 // RUN: halc-dump %t.dynamic.mtl1 --source | FileCheck %s --check-prefix=PUSH
+// RUN: halc-compile %e2e_inputs/dynamic-strides.mlir --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.dynamic-strides.mtl1
+// RUN: halc-dump %t.dynamic-strides.mtl1 | FileCheck %s --check-prefix=DYNAMIC-STRIDES
+// RUN: halc-dump %t.dynamic-strides.mtl1 --source | grep -c '^kernel void' | FileCheck %s --check-prefix=DYNAMIC-STRIDES-MSL
 // CONTRACTION: MTL1 executable: 13 exports, 1 library
 // CONTRACTION-MSL: {{^}}13{{$}}
 // ELEMENTWISE: MTL1 executable: 9 exports, 1 library
@@ -59,7 +62,9 @@
 // NETWORK-MSL: {{^}}5{{$}}
 // CONSTANTS: MTL1 executable: 5 exports, 1 library
 // CONSTANTS-MSL: {{^}}5{{$}}
-// DYNAMIC: MTL1 executable: 6 exports, 1 library
-// DYNAMIC-MSL: {{^}}6{{$}}
+// DYNAMIC: MTL1 executable: 7 exports, 1 library
+// DYNAMIC-MSL: {{^}}7{{$}}
+// DYNAMIC-STRIDES: MTL1 executable: 8 exports, 1 library
+// DYNAMIC-STRIDES-MSL: {{^}}8{{$}}
 // Dispatch constants (scalars, dynamic sizes) are at [[buffer(3)]].
 // PUSH: kernel void scale_shift({{.*}}{{\[\[buffer\(0\)\]\]}}, constant {{.+}} {{\[\[buffer\(3\)\]\]}}
