@@ -520,7 +520,8 @@ public:
     if (auto dim = dyn_cast<tensor::DimOp>(def)) {
       std::optional<int64_t> index = dim.getConstantIndex();
       if (!index)
-        return dim.emitError("a size with a dynamic dimension index");
+        return dim.emitError("halc computes sizes on the host only for a "
+                              "constant dimension index");
       return getDim(dim.getSource(), *index);
     }
     if (def->getNumRegions() != 0 || !isPure(def))

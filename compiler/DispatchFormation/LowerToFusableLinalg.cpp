@@ -126,12 +126,20 @@ struct ConcatToGeneric : OpRewritePattern<tensor::ConcatOp> {
   LogicalResult matchAndRewrite(tensor::ConcatOp concat,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType type = concat.getResultType();
-    if (!type.hasStaticShape())
-      return rewriter.notifyMatchFailure(concat, "dynamic concatenated size");
     Location loc = concat.getLoc();
     uint64_t axis = concat.getDim();
+    // Dynamic sizes: the sum of the inputs' along the axis, else the first
+    // input's.
+    ReifiedRankedShapedTypeDims shapes;
+    if (failed(concat.reifyResultShapes(rewriter, shapes)))
+      return rewriter.notifyMatchFailure(concat, "no result shape");
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        dynamicSizes.push_back(
+            getValueOrCreateConstantIndexOp(rewriter, loc, shapes[0][dim]));
     Value result = buildIndexedGeneric(
-        rewriter, loc, type, /*dynamicSizes=*/{},
+        rewriter, loc, type, dynamicSizes,
         [&](OpBuilder &body, Location loc, ValueRange indices) {
           // The last input whose offset is at most the index along the axis
           // holds the element: select from the first input on.
@@ -184,15 +192,6 @@ struct LowerToFusableLinalgPass
     patterns.add<PadToGeneric, ConcatToGeneric>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
-    WalkResult left = getOperation()->walk([](Operation *op) {
-      if (!isa<tensor::PadOp, tensor::ConcatOp>(op))
-        return WalkResult::advance();
-      op->emitError() << "'" << op->getName()
-                      << "' with a dynamic result shape is not supported";
-      return WalkResult::interrupt();
-    });
-    if (left.wasInterrupted())
-      signalPassFailure();
   }
 };
 

@@ -72,6 +72,24 @@ halc_status_t checkArgument(const halc_tensor_type_t &expected,
   return nullptr;
 }
 
+/// A scalar argument as a value: an integer sign-extended (a size from a
+/// negative i32 is caught as negative), a float's bits.
+int64_t readScalar(halc_element_type_t type, const void *data) {
+  switch (type) {
+  case HALC_ELEMENT_TYPE_I8:
+    return *static_cast<const int8_t *>(data);
+  case HALC_ELEMENT_TYPE_I16:
+    return *static_cast<const int16_t *>(data);
+  case HALC_ELEMENT_TYPE_I32:
+    return *static_cast<const int32_t *>(data);
+  default: {
+    uint32_t bits = 0;
+    std::memcpy(&bits, data, halc_element_type_size(type));
+    return bits;
+  }
+  }
+}
+
 /// Floor of a / b (b != 0).
 int64_t floorDiv(int64_t a, int64_t b) {
   int64_t quotient = a / b;
@@ -151,10 +169,8 @@ halc_status_t halc::prepareCall(const Function &function,
     } else if (value.dimension >= 0) {
       result = call.shapes[value.argument][value.dimension];
     } else {
-      uint32_t bits = 0;
-      std::memcpy(&bits, arguments[value.argument],
-                  halc_element_type_size(types[value.argument].element_type));
-      result = bits;
+      result = readScalar(types[value.argument].element_type,
+                          arguments[value.argument]);
     }
     values.push_back(result);
   }

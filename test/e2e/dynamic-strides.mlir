@@ -2,8 +2,9 @@
 // sizes and strides read from the dispatch constants. Each function runs at
 // square sizes and at 5x33 / 33x5 (the first dynamic dimension of each
 // argument 5, the others 33, or the reverse), vs. the CPU reference: a
-// scaled sum with a per-row factor, A·Bᵀ, a transpose, and a row sum with a
-// softmax over rows of dynamic length.
+// scaled sum with a per-row factor, A·Bᵀ, a transpose, a row sum with a
+// softmax over rows of dynamic length, convolutions over a dynamic batch,
+// height and width (output sizes computed on the host), and concatenations.
 // REQUIRES: lavapipe
 // RUN: %e2e --dynamic-sizes=1,7,5x33,33x5 %s --iree-vulkan-target=lavapipe | FileCheck %s
 // CHECK-NOT: MISMATCH
@@ -18,6 +19,15 @@
 // CHECK: @rowsum_softmax[?=5x33]: result[0] vs cpu: matches 5xf32
 // CHECK: @rowsum_softmax[?=5x33]: result[1] vs cpu: matches 5x33xf32
 // CHECK: @rowsum_softmax[?=33x5]: result[1] vs cpu: matches 33x5xf32
+// CHECK: @conv_same[?=5x33]: result[0] vs cpu: matches 5x33x33x4xf32
+// CHECK: @conv_same[?=33x5]: result[0] vs cpu: matches 33x5x5x4xf32
+// CHECK: @conv_stride2[?=1]: result[0] vs cpu: matches 1x1x1x4xf32
+// CHECK: @conv_stride2[?=5x33]: result[0] vs cpu: matches 1x3x17x4xf32
+// CHECK: @conv_stride2[?=33x5]: result[0] vs cpu: matches 1x17x3x4xf32
+// CHECK: @concat[?=5x33]: result[0] vs cpu: matches 10x33xf32
+// CHECK: @concat[?=5x33]: result[1] vs cpu: matches 5x99xf32
+// CHECK: @concat[?=33x5]: result[0] vs cpu: matches 66x5xf32
+// CHECK: @concat[?=33x5]: result[1] vs cpu: matches 33x15xf32
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 func.func @add_bias(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?xf32>) -> tensor<?x?xf32> {
@@ -107,4 +117,11 @@ func.func @conv_stride2(%img: tensor<1x?x?x3xf32>, %filt: tensor<3x3x3x4xf32>) -
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x?x?x4xf32>) -> tensor<1x?x?x4xf32>
   %r = linalg.conv_2d_nhwc_hwcf {strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>} ins(%p, %filt : tensor<1x?x?x3xf32>, tensor<3x3x3x4xf32>) outs(%f : tensor<1x?x?x4xf32>) -> tensor<1x?x?x4xf32>
   return %r : tensor<1x?x?x4xf32>
+}
+// Concatenations of dynamic size along each axis: the offsets are sizes
+// of the inputs, the result's size their sum.
+func.func @concat(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %rows = tensor.concat dim(0) %a, %b : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %cols = tensor.concat dim(1) %a, %b, %a : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %rows, %cols : tensor<?x?xf32>, tensor<?x?xf32>
 }

@@ -82,8 +82,22 @@ func.func @dynamic_pad(%x: tensor<?xf32>) -> tensor<?xf32> {
 
 // -----
 
+// A concatenation of dynamic size: its size is the sum of the inputs' (a
+// size the host computes), the offset of the second input the first's size.
+// CHECK-LABEL: func.func @dynamic_concat
+// CHECK-SAME: (%[[A:.+]]: tensor<?xf32>, %[[B:.+]]: tensor<?xf32>)
+// CHECK: %[[NA:.+]] = tensor.dim %[[A]]
+// CHECK: %[[NB:.+]] = tensor.dim %[[B]]
+// CHECK: %[[SIZE:.+]] = affine.apply #{{.+}}()[%[[NA]], %[[NB]]]
+// CHECK: tensor.empty(%[[SIZE]]) : tensor<?xf32>
+// CHECK: linalg.generic
+// CHECK: %[[I:.+]] = linalg.index 0
+// CHECK: %[[OFFSET:.+]] = tensor.dim %[[A]]
+// CHECK: tensor.extract %[[A]]
+// CHECK: %[[FROM_B:.+]] = arith.subi %[[I]], %[[OFFSET]]
+// CHECK: tensor.extract %[[B]]
+// CHECK: arith.cmpi sge, %[[I]], %[[OFFSET]]
 func.func @dynamic_concat(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{'tensor.concat' with a dynamic result shape is not supported}}
   %r = tensor.concat dim(0) %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }

@@ -64,7 +64,7 @@
 // CONSTANTS-MSL: {{^}}5{{$}}
 // DYNAMIC: MTL1 executable: 7 exports, 1 library
 // DYNAMIC-MSL: {{^}}7{{$}}
-// DYNAMIC-STRIDES: MTL1 executable: 8 exports, 1 library
-// DYNAMIC-STRIDES-MSL: {{^}}8{{$}}
+// DYNAMIC-STRIDES: MTL1 executable: 10 exports, 1 library
+// DYNAMIC-STRIDES-MSL: {{^}}10{{$}}
 // Dispatch constants (scalars, dynamic sizes) are at [[buffer(3)]].
 // PUSH: kernel void scale_shift({{.*}}{{\[\[buffer\(0\)\]\]}}, constant {{.+}} {{\[\[buffer\(3\)\]\]}}

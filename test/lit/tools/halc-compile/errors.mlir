@@ -10,10 +10,10 @@
 // BADOP: unsupported-op.mlir:5:8: error: 'scf.for' is not supported
 // BADOP: unsupported-op.mlir:5:8: note: compiling for target 'vulkan-spirv'
 
-// RUN: not halc-compile %S/Inputs/dynamic-concat.mlir -o %t.spv 2>&1 | FileCheck %s --check-prefix=DYNAMIC --implicit-check-not=error:
+// RUN: not halc-compile %S/Inputs/dynamic-dim-index.mlir -o %t.spv 2>&1 | FileCheck %s --check-prefix=DYNAMIC --implicit-check-not=error:
 // RUN: not ls %t.spv
-// DYNAMIC: dynamic-concat.mlir:3:8: error: 'tensor.concat' with a dynamic result shape is not supported
-// DYNAMIC: dynamic-concat.mlir:3:8: note: compiling for target 'vulkan-spirv'
+// DYNAMIC: dynamic-dim-index.mlir:4:8: error: halc computes sizes on the host only for a constant dimension index
+// DYNAMIC: dynamic-dim-index.mlir:4:8: note: compiling for target 'vulkan-spirv'
 
 // RUN: not halc-compile %S/Inputs/too-many-bindings.mlir -o %t.spv 2>&1 | FileCheck %s --check-prefix=BINDINGS --implicit-check-not=error:
 // RUN: not ls %t.spv
