@@ -7,11 +7,11 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
-#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Transforms/Passes.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
@@ -73,9 +73,8 @@ void copyResultsNotFromLinalg(func::ReturnOp ret) {
     if (fromLinalg && seen.insert(value).second)
       continue;
     auto type = cast<RankedTensorType>(value.getType());
-    Value empty = tensor::EmptyOp::create(builder, value.getLoc(),
-                                          type.getShape(),
-                                          type.getElementType());
+    Value empty = tensor::EmptyOp::create(
+        builder, value.getLoc(), type.getShape(), type.getElementType());
     auto copy = linalg::CopyOp::create(builder, value.getLoc(), value, empty);
     operand.set(copy->getResult(0));
   }
@@ -295,9 +294,8 @@ RegionInterface getInterface(const Region &region, unsigned id,
       interface.scalars.push_back(input);
   }
   interface.body = body.takeVector();
-  llvm::sort(interface.body, [](Operation *a, Operation *b) {
-    return a->isBeforeInBlock(b);
-  });
+  llvm::sort(interface.body,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
     Operation *producer = peelReshapes(value).getDefiningOp();
     if (producer && regionOf.lookup(producer) == id &&
@@ -313,8 +311,9 @@ RegionInterface getInterface(const Region &region, unsigned id,
       });
       // A result returned as it is is written once: other regions read
       // the returned buffer.
-      bool returnedAsIs = llvm::any_of(
-          interface.returned, [&](auto entry) { return entry.second == result; });
+      bool returnedAsIs = llvm::any_of(interface.returned, [&](auto entry) {
+        return entry.second == result;
+      });
       if (usedElsewhere && !returnedAsIs)
         interface.outputs.push_back(result);
     }
@@ -356,8 +355,7 @@ bool hasDynamicStrides(RankedTensorType type) {
 MemRefType getBindingType(Type type) {
   auto tensorType = cast<RankedTensorType>(type);
   if (hasDynamicStrides(tensorType))
-    return MemRefType::get({ShapedType::kDynamic},
-                           tensorType.getElementType());
+    return MemRefType::get({ShapedType::kDynamic}, tensorType.getElementType());
   return MemRefType::get(tensorType.getShape(), tensorType.getElementType());
 }
 
@@ -370,20 +368,19 @@ Value viewBinding(OpBuilder &builder, Location loc, Value binding,
         builder, loc,
         builder.getAffineSymbolExpr(0) * builder.getAffineSymbolExpr(1),
         {strides[dim + 1], sizes[dim + 1]});
-  auto type = MemRefType::get(tensorType.getShape(),
-                              tensorType.getElementType());
+  auto type =
+      MemRefType::get(tensorType.getShape(), tensorType.getElementType());
   if (hasDynamicStrides(tensorType)) {
-    SmallVector<int64_t> staticStrides = llvm::map_to_vector(
-        strides, [](OpFoldResult stride) {
+    SmallVector<int64_t> staticStrides =
+        llvm::map_to_vector(strides, [](OpFoldResult stride) {
           return getConstantIntValue(stride).value_or(ShapedType::kDynamic);
         });
     type = MemRefType::get(
         tensorType.getShape(), tensorType.getElementType(),
         StridedLayoutAttr::get(builder.getContext(), 0, staticStrides));
   }
-  return memref::ReinterpretCastOp::create(builder, loc, type, binding,
-                                           builder.getIndexAttr(0), sizes,
-                                           strides);
+  return memref::ReinterpretCastOp::create(
+      builder, loc, type, binding, builder.getIndexAttr(0), sizes, strides);
 }
 
 /// The tensors a region binds, in binding order: inputs, outputs, returned.
@@ -399,8 +396,8 @@ SmallVector<Value> getBoundTensors(const RegionInterface &interface) {
 /// bits of the 32-bit word.
 Value loadConstant(OpBuilder &builder, Location loc, int64_t ordinal,
                    Type type) {
-  Value word = ConstantLoadOp::create(builder, loc, builder.getI32Type(),
-                                      ordinal);
+  Value word =
+      ConstantLoadOp::create(builder, loc, builder.getI32Type(), ordinal);
   if (type.isIndex())
     return arith::IndexCastUIOp::create(builder, loc, type, word);
   unsigned width = type.getIntOrFloatBitWidth();
@@ -420,22 +417,24 @@ Value loadConstant(OpBuilder &builder, Location loc, int64_t ordinal,
 void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
                            const RegionInterface &interface) {
   SmallVector<Value> tensors = getBoundTensors(interface);
-  SmallVector<Type> bindingTypes = llvm::map_to_vector(
-      tensors, [](Value tensor) -> Type { return getBindingType(tensor.getType()); });
+  SmallVector<Type> bindingTypes =
+      llvm::map_to_vector(tensors, [](Value tensor) -> Type {
+        return getBindingType(tensor.getType());
+      });
   SmallVector<Location> bindingLocs = llvm::map_to_vector(
       tensors, [](Value tensor) { return tensor.getLoc(); });
   auto dispatch = func::FuncOp::create(
       builder, loc, name,
       FunctionType::get(builder.getContext(), bindingTypes, {}));
-  Block *entry = builder.createBlock(&dispatch.getBody(), {}, bindingTypes,
-                                     bindingLocs);
+  Block *entry =
+      builder.createBlock(&dispatch.getBody(), {}, bindingTypes, bindingLocs);
   OpBuilder body = OpBuilder::atBlockEnd(entry);
 
   IRMapping mapping;
   int64_t ordinal = 0;
   for (Value scalar : interface.scalars)
-    mapping.map(scalar,
-                loadConstant(body, scalar.getLoc(), ordinal++, scalar.getType()));
+    mapping.map(scalar, loadConstant(body, scalar.getLoc(), ordinal++,
+                                     scalar.getType()));
   SmallVector<Value> views;
   for (auto [binding, tensor] : llvm::zip(entry->getArguments(), tensors)) {
     auto type = cast<RankedTensorType>(tensor.getType());
@@ -445,11 +444,11 @@ void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
     }
     SmallVector<OpFoldResult> sizes;
     for (int64_t dim = 0; dim < type.getRank(); ++dim)
-      sizes.push_back(type.isDynamicDim(dim)
-                          ? OpFoldResult(loadConstant(body, binding.getLoc(),
-                                                      ordinal++,
-                                                      body.getIndexType()))
-                          : OpFoldResult(body.getIndexAttr(type.getDimSize(dim))));
+      sizes.push_back(
+          type.isDynamicDim(dim)
+              ? OpFoldResult(loadConstant(body, binding.getLoc(), ordinal++,
+                                          body.getIndexType()))
+              : OpFoldResult(body.getIndexAttr(type.getDimSize(dim))));
     views.push_back(viewBinding(body, binding.getLoc(), binding, type, sizes));
   }
   for (auto [index, input] : llvm::enumerate(interface.inputs)) {
@@ -488,11 +487,11 @@ public:
     Location loc = tensor.getLoc();
     auto type = cast<RankedTensorType>(tensor.getType());
     if (!type.isDynamicDim(dim))
-      return Value(arith::ConstantIndexOp::create(host, loc,
-                                                  type.getDimSize(dim)));
+      return Value(
+          arith::ConstantIndexOp::create(host, loc, type.getDimSize(dim)));
     if (isa<BlockArgument>(tensor) || mapping.contains(tensor))
-      return Value(tensor::DimOp::create(
-          host, loc, mapping.lookupOrDefault(tensor), dim));
+      return Value(tensor::DimOp::create(host, loc,
+                                         mapping.lookupOrDefault(tensor), dim));
     Operation *def = tensor.getDefiningOp();
     unsigned result = cast<OpResult>(tensor).getResultNumber();
     if (auto empty = dyn_cast<tensor::EmptyOp>(def))
@@ -503,8 +502,8 @@ public:
     builder.setInsertionPointAfter(def);
     ReifiedRankedShapedTypeDims shapes;
     if (failed(reifyResultShapes(builder, def, shapes)))
-      return emitError(loc) << "halc cannot tell the size of dimension "
-                            << dim << " of " << type << " before it runs";
+      return emitError(loc) << "halc cannot tell the size of dimension " << dim
+                            << " of " << type << " before it runs";
     OpFoldResult size = shapes[result][dim];
     if (auto attr = dyn_cast<Attribute>(size))
       return Value(arith::ConstantIndexOp::create(
@@ -521,7 +520,7 @@ public:
       std::optional<int64_t> index = dim.getConstantIndex();
       if (!index)
         return dim.emitError("halc computes sizes on the host only for a "
-                              "constant dimension index");
+                             "constant dimension index");
       return getDim(dim.getSource(), *index);
     }
     if (def->getNumRegions() != 0 || !isPure(def))
@@ -532,8 +531,8 @@ public:
         return failure();
       mapping.map(operand, *rebuilt);
     }
-    return host.clone(*def, mapping)->getResult(
-        cast<OpResult>(value).getResultNumber());
+    return host.clone(*def, mapping)
+        ->getResult(cast<OpResult>(value).getResultNumber());
   }
 
 private:
@@ -560,8 +559,10 @@ LogicalResult replaceBodyWithDispatches(func::FuncOp func,
     for (Value input : interface.inputs)
       if (isConstantTensor(input) && !mapping.contains(input))
         builder.clone(*input.getDefiningOp(), mapping);
-    SmallVector<Value> operands = llvm::map_to_vector(
-        interface.inputs, [&](Value input) { return mapping.lookupOrDefault(input); });
+    SmallVector<Value> operands =
+        llvm::map_to_vector(interface.inputs, [&](Value input) {
+          return mapping.lookupOrDefault(input);
+        });
     SmallVector<Value> constants;
     for (Value scalar : interface.scalars) {
       FailureOr<Value> value = sizes.materialize(scalar);
@@ -588,9 +589,9 @@ LogicalResult replaceBodyWithDispatches(func::FuncOp func,
       types.push_back(output.getType());
     for (auto [index, value] : interface.returned)
       types.push_back(value.getType());
-    auto dispatch = DispatchOp::create(builder, func.getLoc(), types,
-                                       entryPoints[id], operands, constants,
-                                       resultDims);
+    auto dispatch =
+        DispatchOp::create(builder, func.getLoc(), types, entryPoints[id],
+                           operands, constants, resultDims);
     unsigned next = 0;
     for (Value output : interface.outputs)
       mapping.map(output, dispatch.getResult(next++));
@@ -673,12 +674,12 @@ struct FormDispatchesPass
                          /*workgroup_count_constants=*/nullptr);
         builder.setInsertionPointToEnd(innerModule.getBody());
         buildDispatchFunction(builder, exportName, loc, interface);
-        entryPoints[id] = SymbolRefAttr::get(
-            executable.getSymNameAttr(),
-            {FlatSymbolRefAttr::get(context, exportName)});
+        entryPoints[id] =
+            SymbolRefAttr::get(executable.getSymNameAttr(),
+                               {FlatSymbolRefAttr::get(context, exportName)});
       }
-      if (failed(replaceBodyWithDispatches(func, interfaces, order,
-                                           entryPoints)))
+      if (failed(
+              replaceBodyWithDispatches(func, interfaces, order, entryPoints)))
         return signalPassFailure();
     }
   }

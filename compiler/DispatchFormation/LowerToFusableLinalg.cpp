@@ -34,16 +34,16 @@ Value buildIndexedGeneric(
     OpBuilder &builder, Location loc, RankedTensorType resultType,
     ValueRange dynamicSizes,
     function_ref<Value(OpBuilder &, Location, ValueRange)> buildElement) {
-  Value empty = tensor::EmptyOp::create(builder, loc, resultType.getShape(),
-                                        resultType.getElementType(),
-                                        dynamicSizes);
+  Value empty =
+      tensor::EmptyOp::create(builder, loc, resultType.getShape(),
+                              resultType.getElementType(), dynamicSizes);
   unsigned rank = resultType.getRank();
   auto map = AffineMap::getMultiDimIdentityMap(rank, builder.getContext());
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
   auto generic = linalg::GenericOp::create(
-      builder, loc, resultType, ValueRange{}, ValueRange{empty}, map,
-      iterators, [&](OpBuilder &body, Location loc, ValueRange) {
+      builder, loc, resultType, ValueRange{}, ValueRange{empty}, map, iterators,
+      [&](OpBuilder &body, Location loc, ValueRange) {
         SmallVector<Value> indices;
         for (unsigned dim = 0; dim < rank; ++dim)
           indices.push_back(linalg::IndexOp::create(body, loc, dim));
@@ -71,10 +71,10 @@ struct PadToGeneric : OpRewritePattern<tensor::PadOp> {
     RankedTensorType type = pad.getResultType();
     Location loc = pad.getLoc();
     Value source = pad.getSource();
-    SmallVector<Value> low = getValueOrCreateConstantIndexOp(
-        rewriter, loc, pad.getMixedLowPad());
-    SmallVector<Value> high = getValueOrCreateConstantIndexOp(
-        rewriter, loc, pad.getMixedHighPad());
+    SmallVector<Value> low =
+        getValueOrCreateConstantIndexOp(rewriter, loc, pad.getMixedLowPad());
+    SmallVector<Value> high =
+        getValueOrCreateConstantIndexOp(rewriter, loc, pad.getMixedHighPad());
     // A dynamic padded size: the source's plus the padding.
     SmallVector<Value> dynamicSizes;
     for (int64_t dim = 0; dim < type.getRank(); ++dim) {
@@ -89,7 +89,8 @@ struct PadToGeneric : OpRewritePattern<tensor::PadOp> {
         rewriter, loc, type, dynamicSizes,
         [&](OpBuilder &body, Location loc, ValueRange indices) {
           Value zero = arith::ConstantIndexOp::create(body, loc, 0);
-          Value inside = arith::ConstantIntOp::create(body, loc, body.getI1Type(), 1);
+          Value inside =
+              arith::ConstantIntOp::create(body, loc, body.getI1Type(), 1);
           SmallVector<Value> sourceIndices;
           for (auto [dim, index] : llvm::enumerate(indices)) {
             Value size = tensor::DimOp::create(body, loc, source, dim);
@@ -157,8 +158,8 @@ struct ConcatToGeneric : OpRewritePattern<tensor::ConcatOp> {
             } else {
               Value past = arith::CmpIOp::create(
                   body, loc, arith::CmpIPredicate::sge, indices[axis], offset);
-              element = arith::SelectOp::create(body, loc, past, candidate,
-                                                element);
+              element =
+                  arith::SelectOp::create(body, loc, past, candidate, element);
             }
             offset = arith::AddIOp::create(body, loc, offset, size);
           }

@@ -1,10 +1,11 @@
 //===- SerializeModule.cpp - The HALM file of a whole module --------------===//
 //
 // Each public host function becomes a plan: a buffer per argument, per
-// constant tensor (with its elements) and per dispatch result, the dispatches in program order with their bindings
-// (operands, then results) and static workgroup counts. An intermediate
-// result (one the function does not return) reuses the buffer of an earlier
-// intermediate whose last reader has run, when it is large enough.
+// constant tensor (with its elements) and per dispatch result, the dispatches
+// in program order with their bindings (operands, then results) and static
+// workgroup counts. An intermediate result (one the function does not return)
+// reuses the buffer of an earlier intermediate whose last reader has run, when
+// it is large enough.
 //
 //===----------------------------------------------------------------------===//
 
@@ -152,7 +153,8 @@ private:
   LogicalResult addConstantBuffer(arith::ConstantOp constant);
   /// `shape`, when given, replaces the tensor's own.
   FailureOr<fb::Offset<hm::TensorTypeDef>>
-  writeType(Location loc, Type type, const std::vector<int64_t> *shape = nullptr);
+  writeType(Location loc, Type type,
+            const std::vector<int64_t> *shape = nullptr);
   /// The type of returned `value` with the dimensions known statically;
   /// appends the values of the others to `dimValues`.
   FailureOr<fb::Offset<hm::TensorTypeDef>>
@@ -166,9 +168,9 @@ private:
   /// The values that buffers sized at the call are multiples of.
   llvm::DenseMap<uint32_t, std::vector<uint32_t>> bufferSizeValues;
   std::vector<hm::ValueDefT> values;
-  std::map<std::tuple<hm::ValueKind, unsigned, int32_t, int64_t, unsigned,
-                      unsigned>,
-           int32_t>
+  std::map<
+      std::tuple<hm::ValueKind, unsigned, int32_t, int64_t, unsigned, unsigned>,
+      int32_t>
       valueIndex;
   /// The contents of the buffers of constant tensors.
   llvm::DenseMap<uint32_t, std::vector<uint8_t>> bufferContents;
@@ -227,8 +229,7 @@ ModuleWriter::writeResultType(Location loc, Value value,
   return writeType(loc, tensor, &shape);
 }
 
-FailureOr<ModuleWriter::Constant>
-ModuleWriter::traceConstant(Value value) {
+FailureOr<ModuleWriter::Constant> ModuleWriter::traceConstant(Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value))
     return Constant{0, getValue(arg.getArgNumber(), -1)};
   Operation *def = value.getDefiningOp();
@@ -446,8 +447,8 @@ ModuleWriter::writeDispatch(DispatchOp dispatch) {
   SymbolRefAttr entryPoint = dispatch.getEntryPoint();
   auto exportOp =
       SymbolTable::lookupNearestSymbolFrom<ExportOp>(dispatch, entryPoint);
-  auto executable = exportOp ? exportOp->getParentOfType<ExecutableOp>()
-                             : ExecutableOp();
+  auto executable =
+      exportOp ? exportOp->getParentOfType<ExecutableOp>() : ExecutableOp();
   auto binary = llvm::find_if(executables, [&](const NamedBinary &binary) {
     return executable && binary.name == executable.getSymName();
   });
@@ -467,7 +468,8 @@ ModuleWriter::writeDispatch(DispatchOp dispatch) {
   }
   ValueRange resultDims = dispatch.getResultDims();
   for (Value result : dispatch.getResults()) {
-    unsigned dynamic = cast<RankedTensorType>(result.getType()).getNumDynamicDims();
+    unsigned dynamic =
+        cast<RankedTensorType>(result.getType()).getNumDynamicDims();
     FailureOr<uint32_t> buffer =
         addBuffer(result, /*reusable=*/!returned.contains(result),
                   resultDims.take_front(dynamic));
@@ -602,10 +604,10 @@ ModuleWriter::writeFunction(func::FuncOp func) {
   std::vector<fb::Offset<hm::ValueDef>> valueDefs;
   for (const hm::ValueDefT &value : values)
     valueDefs.push_back(hm::ValueDef::Pack(builder, &value));
-  return hm::CreateFunctionDefDirect(
-      builder, func.getName().str().c_str(), &arguments, &results, &buffers,
-      &argumentBuffers, &resultBuffers, &dispatches, &valueDefs,
-      &resultDimValues);
+  return hm::CreateFunctionDefDirect(builder, func.getName().str().c_str(),
+                                     &arguments, &results, &buffers,
+                                     &argumentBuffers, &resultBuffers,
+                                     &dispatches, &valueDefs, &resultDimValues);
 }
 
 } // namespace
@@ -634,9 +636,9 @@ mlir::halc::serializeModule(ModuleOp module, StringRef targetBackend,
   std::vector<fb::Offset<iree::hal::debug::SourceFileDef>> sources = {
       iree::hal::debug::CreateSourceFileDefDirect(
           builder, sourcePath.str().c_str(), &content)};
-  builder.Finish(hm::CreateModuleDefDirect(builder, &executableDefs,
-                                             &functions, &sources),
-                 hm::ModuleDefIdentifier());
+  builder.Finish(
+      hm::CreateModuleDefDirect(builder, &executableDefs, &functions, &sources),
+      hm::ModuleDefIdentifier());
   return wrapInBinaryHeader(
       hm::ModuleDefIdentifier(),
       ArrayRef<uint8_t>(builder.GetBufferPointer(), builder.GetSize()));

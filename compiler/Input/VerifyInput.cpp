@@ -88,7 +88,8 @@ LogicalResult verifyFunction(func::FuncOp func) {
       return op.emitError()
              << "'" << op.getName()
              << "' is not supported: halc compiles linalg, tensor (empty, "
-                "extract_slice, insert_slice, collapse_shape, expand_shape, pad, "
+                "extract_slice, insert_slice, collapse_shape, expand_shape, "
+                "pad, "
                 "concat, dim), arith and math ops on tensors, and affine.apply "
                 "on sizes";
   }
@@ -111,4 +112,3 @@ struct VerifyInputPass
 };
 
 } // namespace
-

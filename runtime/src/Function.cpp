@@ -25,10 +25,10 @@ void Function::updateView() {
     dispatch.constant_count = constants[i].size();
     dispatch.constants = constants[i].data();
   }
-  view = {name.c_str(),         arguments.size(),       arguments.data(),
-          argumentBuffers.data(), results.size(),       results.data(),
-          resultBuffers.data(), bufferSizes.size(),     bufferSizes.data(),
-          bufferContents.data(), dispatches.size(),     dispatches.data(),
+  view = {name.c_str(),           arguments.size(),   arguments.data(),
+          argumentBuffers.data(), results.size(),     results.data(),
+          resultBuffers.data(),   bufferSizes.size(), bufferSizes.data(),
+          bufferContents.data(),  dispatches.size(),  dispatches.data(),
           dependsOnCall()};
 }
 
@@ -98,8 +98,9 @@ int64_t floorDiv(int64_t a, int64_t b) {
 
 /// The value `value` of a call whose earlier values are `values`; fails on
 /// a division by zero.
-halc_status_t evaluate(const PlanValue &value, const std::vector<int64_t> &values,
-                       size_t index, int64_t &result) {
+halc_status_t evaluate(const PlanValue &value,
+                       const std::vector<int64_t> &values, size_t index,
+                       int64_t &result) {
   int64_t lhs = value.kind >= ValueKind::Add ? values[value.lhs] : 0;
   int64_t rhs = value.kind >= ValueKind::Add ? values[value.rhs] : 0;
   bool divides = value.kind >= ValueKind::Div && value.kind <= ValueKind::Mod;
@@ -163,8 +164,7 @@ halc_status_t halc::prepareCall(const Function &function,
   for (const PlanValue &value : function.values) {
     int64_t result = 0;
     if (value.kind != ValueKind::Argument) {
-      if (halc_status_t status =
-              evaluate(value, values, values.size(), result))
+      if (halc_status_t status = evaluate(value, values, values.size(), result))
         return status;
     } else if (value.dimension >= 0) {
       result = call.shapes[value.argument][value.dimension];
@@ -205,8 +205,9 @@ halc_status_t halc::prepareCall(const Function &function,
         call.constants[d][c] = static_cast<uint32_t>(values[value]);
     for (int axis = 0; axis < 3; ++axis)
       if (int32_t value = function.workgroupCountValues[d][axis]; value >= 0)
-        call.dispatches[d].workgroup_count[axis] = static_cast<uint32_t>(
-            ceilDiv(values[value], function.dispatches[d].workgroup_count[axis]));
+        call.dispatches[d].workgroup_count[axis] =
+            static_cast<uint32_t>(ceilDiv(
+                values[value], function.dispatches[d].workgroup_count[axis]));
   }
   // The results' dynamic dimensions, in order.
   auto dimValue = function.resultDimValues.begin();

@@ -98,10 +98,11 @@ halc_status_t Verifier::readTypes(
   return nullptr;
 }
 
-halc_status_t Verifier::readBuffers(const flatbuffers::Vector<uint32_t> *indices,
-                                    const std::vector<halc_tensor_type_t> &types,
-                                    const char *what, Function &function,
-                                    std::vector<uint32_t> &buffers) {
+halc_status_t
+Verifier::readBuffers(const flatbuffers::Vector<uint32_t> *indices,
+                      const std::vector<halc_tensor_type_t> &types,
+                      const char *what, Function &function,
+                      std::vector<uint32_t> &buffers) {
   size_t count = indices ? indices->size() : 0;
   if (count != types.size())
     return makeError(std::string(what) + " has " + std::to_string(count) +
@@ -174,8 +175,8 @@ halc_status_t Verifier::readDispatch(const hm::DispatchDef &def,
     if (!indices)
       return nullptr;
     if (indices->size() != size)
-      return makeError(name + " has " + std::to_string(indices->size()) +
-                       " " + what + " for " + std::to_string(size));
+      return makeError(name + " has " + std::to_string(indices->size()) + " " +
+                       what + " for " + std::to_string(size));
     for (size_t i = 0; i < size; ++i) {
       int32_t value = indices->Get(i);
       if (value < -1 || value >= static_cast<int32_t>(function.values.size()))
@@ -218,12 +219,12 @@ halc_status_t checkArgumentValue(const hm::ValueDef &value,
                      std::to_string(function.arguments.size()));
   const halc_tensor_type_t &type = function.arguments[value.argument()];
   const std::vector<int64_t> &shape = function.shapes[value.argument()];
-  bool valid = value.dimension() == -1
-                   ? static_cast<bool>(type.scalar)
-                   : value.dimension() >= 0 &&
-                         static_cast<size_t>(value.dimension()) <
-                             shape.size() &&
-                         shape[value.dimension()] == -1;
+  bool valid =
+      value.dimension() == -1
+          ? static_cast<bool>(type.scalar)
+          : value.dimension() >= 0 &&
+                static_cast<size_t>(value.dimension()) < shape.size() &&
+                shape[value.dimension()] == -1;
   if (!valid)
     return makeError(name + " is neither a scalar argument nor a dynamic "
                             "dimension of one");
@@ -350,8 +351,10 @@ halc_status_t Verifier::verify(const hm::ModuleDef &def) {
               readFunction(*def.functions()->Get(i), *function))
         return prefixError("functions[" + std::to_string(i) + "]", status);
       if (!names.insert(function->name).second)
-        return makeError("functions[" + std::to_string(i) + "] repeats the "
-                         "name '" + function->name + "'");
+        return makeError("functions[" + std::to_string(i) +
+                         "] repeats the "
+                         "name '" +
+                         function->name + "'");
       module.views.push_back(function->view);
       module.functions.push_back(std::move(function));
     }
@@ -374,7 +377,8 @@ halc_status_t load(std::vector<uint8_t> bytes, halc_module_t **out) {
           readBinaryHeader(bytes.data(), bytes.size(), "module", content))
     return status;
   if (content.magic != halc_binary_magic("HALM"))
-    return makeError("module header has magic '" + describeMagic(content.magic) +
+    return makeError("module header has magic '" +
+                     describeMagic(content.magic) +
                      "'; a halc module has 'HALM' (halc-compile's default "
                      "output)");
   flatbuffers::Verifier verifier(content.data, content.size);

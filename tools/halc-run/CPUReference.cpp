@@ -2,10 +2,10 @@
 
 #include "CPUReference.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Conversion/TosaToArith/TosaToArith.h"
 #include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
@@ -90,11 +90,13 @@ bool halc::runOnCPU(const std::string &source, const std::string &name,
     isScalar.push_back(type.isIntOrFloat());
   PassManager pm(&context);
   // A TOSA input goes through upstream's TOSA lowering first.
-  bool tosa = module->walk([](Operation *op) {
-                      return isa<tosa::TosaDialect>(op->getDialect())
-                                 ? WalkResult::interrupt()
-                                 : WalkResult::advance();
-                    }).wasInterrupted();
+  bool tosa = module
+                  ->walk([](Operation *op) {
+                    return isa<tosa::TosaDialect>(op->getDialect())
+                               ? WalkResult::interrupt()
+                               : WalkResult::advance();
+                  })
+                  .wasInterrupted();
   if (tosa) {
     tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions());
     pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
@@ -117,8 +119,8 @@ bool halc::runOnCPU(const std::string &source, const std::string &name,
     rewriter.replaceOp(op, *parts);
   }
   if (failed(parsePassPipeline(kPipeline, pm)) || failed(pm.run(*module))) {
-    error = "upstream MLIR could not lower @" + name + " for the CPU: " +
-            diagnostics;
+    error = "upstream MLIR could not lower @" + name +
+            " for the CPU: " + diagnostics;
     return false;
   }
   ExecutionEngineOptions options;
@@ -147,7 +149,8 @@ bool halc::runOnCPU(const std::string &source, const std::string &name,
                             : static_cast<void *>(&pointers[i]));
   if (llvm::Error invoked =
           (*engine)->invokePacked("_mlir_ciface_" + name, arguments)) {
-    error = "cannot run the CPU reference: " + llvm::toString(std::move(invoked));
+    error =
+        "cannot run the CPU reference: " + llvm::toString(std::move(invoked));
     return false;
   }
   return true;

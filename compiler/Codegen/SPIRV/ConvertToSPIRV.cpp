@@ -134,10 +134,10 @@ FailureOr<gpu::GPUModuleOp> outlineSPIRVKernels(ExecutableOp executable,
         kernel->setAttr(spirv::getEntryPointABIAttrName(),
                         spirv::getEntryPointABIAttr(context, localSize));
         for (unsigned i = 0; i < func.getNumArguments(); ++i)
-          kernel.setArgAttr(i, spirv::getInterfaceVarABIAttrName(),
-                            spirv::getInterfaceVarABIAttr(
-                                /*descriptorSet=*/0, /*binding=*/i,
-                                std::nullopt, context));
+          kernel.setArgAttr(
+              i, spirv::getInterfaceVarABIAttrName(),
+              spirv::getInterfaceVarABIAttr(
+                  /*descriptorSet=*/0, /*binding=*/i, std::nullopt, context));
         return success();
       });
   if (failed(gpuModule) || failed(flattenDynamicStridedAccesses(*gpuModule)))

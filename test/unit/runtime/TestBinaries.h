@@ -1,4 +1,5 @@
-//===- TestBinaries.h - Executables and modules for loader tests -*- C++ -*-===//
+//===- TestBinaries.h - Executables and modules for loader tests -*- C++
+//-*-===//
 //
 // Builders of binaries that are valid by default; each test changes one
 // knob to make exactly one thing wrong.
@@ -10,9 +11,9 @@
 
 #include "halc/runtime.h"
 
-#include "schemas/binary_header.h"
 #include "hip_executable_def_generated.h"
 #include "metal_executable_def_generated.h"
+#include "schemas/binary_header.h"
 #include "vulkan_executable_def_generated.h"
 
 #include <array>
@@ -25,8 +26,8 @@ namespace halc::test {
 namespace vk = iree::hal::vulkan;
 
 /// `builder`'s finished FlatBuffer behind a 64-byte header with `magic`.
-inline std::vector<uint8_t> withHeader(const char *magic,
-                                       const flatbuffers::FlatBufferBuilder &builder) {
+inline std::vector<uint8_t>
+withHeader(const char *magic, const flatbuffers::FlatBufferBuilder &builder) {
   halc_binary_header_t header = {};
   header.magic = halc_binary_magic(magic);
   header.content_size = builder.GetSize();
@@ -40,7 +41,7 @@ inline std::vector<uint8_t> withHeader(const char *magic,
 /// A SPIR-V module with one GLCompute entry point and its LocalSize: only
 /// the instructions the loader reads.
 inline std::vector<uint32_t> makeSPIRV(const std::string &name,
-                                std::array<uint32_t, 3> localSize) {
+                                       std::array<uint32_t, 3> localSize) {
   std::vector<uint32_t> nameWords((name.size() + 4) / 4, 0);
   std::memcpy(nameWords.data(), name.data(), name.size());
   std::vector<uint32_t> words = {0x07230203, 0x00010300, 0, 8, 0};
@@ -87,9 +88,9 @@ inline std::vector<uint8_t> buildVKE1(const Spec &spec) {
       vk::CreateShaderModuleDefDirect(builder, &code)};
   std::vector<flatbuffers::Offset<vk::PipelineDef>> pipelines;
   for (int i = 0; i < spec.pipelines; ++i)
-    pipelines.push_back(vk::CreatePipelineDefDirect(
-        builder, spec.moduleOrdinal, spec.entryPoint.c_str(),
-        spec.layoutOrdinal));
+    pipelines.push_back(vk::CreatePipelineDefDirect(builder, spec.moduleOrdinal,
+                                                    spec.entryPoint.c_str(),
+                                                    spec.layoutOrdinal));
   builder.Finish(vk::CreateExecutableDefDirect(builder, &pipelines, &sets,
                                                &layouts, &modules),
                  vk::ExecutableDefIdentifier());
@@ -104,6 +105,19 @@ inline std::string loadExecutableError(const std::vector<uint8_t> &bytes) {
       halc_executable_load(bytes.data(), bytes.size(), &executable);
   if (!status) {
     halc_executable_free(executable);
+    return "";
+  }
+  std::string message = halc_status_message(status);
+  halc_status_free(status);
+  return message;
+}
+
+/// The error message of loading `bytes` as a module; empty when it loads.
+inline std::string loadModuleError(const std::vector<uint8_t> &bytes) {
+  halc_module_t *module = nullptr;
+  halc_status_t status = halc_module_load(bytes.data(), bytes.size(), &module);
+  if (!status) {
+    halc_module_free(module);
     return "";
   }
   std::string message = halc_status_message(status);
@@ -153,8 +167,9 @@ inline std::vector<uint8_t> buildMTL1(const MetalSpec &spec) {
         spec.hasThreadgroupSize ? &size : nullptr, false, spec.constants,
         &flags, 0, spec.name.c_str()));
   }
-  builder.Finish(mtl::CreateExecutableDefDirect(builder, &pipelines, &libraries),
-                 mtl::ExecutableDefIdentifier());
+  builder.Finish(
+      mtl::CreateExecutableDefDirect(builder, &pipelines, &libraries),
+      mtl::ExecutableDefIdentifier());
   return withHeader("MTL1", builder);
 }
 
@@ -162,7 +177,10 @@ namespace hip = iree::hal::hip;
 
 /// The knobs of one test HIP1 executable; the defaults make a valid one.
 struct HipSpec {
-  std::string image = std::string("\x7f" "ELF", 4) + "code";
+  std::string image = std::string("\x7f"
+                                  "ELF",
+                                  4) +
+                      "code";
   int modules = 1;
   uint32_t moduleOrdinal = 0;
   std::string kernelName = "main";
@@ -184,7 +202,8 @@ inline std::vector<uint8_t> buildHIP1(const HipSpec &spec) {
   for (int i = 0; i < spec.exports; ++i) {
     std::vector<hip::BindingBits> flags(spec.bindings,
                                         hip::BindingBits::READ_ONLY);
-    hip::BlockDims dims(spec.blockDims[0], spec.blockDims[1], spec.blockDims[2]);
+    hip::BlockDims dims(spec.blockDims[0], spec.blockDims[1],
+                        spec.blockDims[2]);
     exports.push_back(hip::CreateExportDefDirect(
         builder, spec.moduleOrdinal, spec.kernelName.c_str(),
         spec.hasBlockDims ? &dims : nullptr, 0, spec.constants, &flags));
