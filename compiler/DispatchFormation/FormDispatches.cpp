@@ -8,10 +8,12 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/Passes.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
@@ -614,6 +616,39 @@ LogicalResult replaceBodyWithDispatches(func::FuncOp func,
   return success();
 }
 
+/// Passes each distinct host value once: after CSE on the host, a size that
+/// a dispatch got several times (read by its body and as a binding's size)
+/// becomes one constant, and the kernel's loads are renumbered.
+void dedupeConstants(func::FuncOp func, ModuleOp innerModule) {
+  IRRewriter rewriter(func.getContext());
+  DominanceInfo dominance;
+  eliminateCommonSubExpressions(rewriter, dominance, func);
+  func.walk([&](DispatchOp dispatch) {
+    SmallVector<Value> unique;
+    DenseMap<Value, int64_t> ordinalOf;
+    SmallVector<int64_t> renumbered;
+    for (Value constant : dispatch.getConstants()) {
+      auto [it, inserted] = ordinalOf.try_emplace(constant, unique.size());
+      if (inserted)
+        unique.push_back(constant);
+      renumbered.push_back(it->second);
+    }
+    if (unique.size() == dispatch.getConstants().size())
+      return;
+    StringRef name = dispatch.getEntryPoint().getLeafReference().getValue();
+    auto kernel = innerModule.lookupSymbol<func::FuncOp>(name);
+    auto exportOp = SymbolTable::lookupNearestSymbolFrom<ExportOp>(
+        dispatch, dispatch.getEntryPoint());
+    kernel.walk([&](ConstantLoadOp load) {
+      load.setOrdinal(renumbered[load.getOrdinal()]);
+    });
+    LayoutAttr layout = exportOp.getLayout();
+    exportOp.setLayoutAttr(LayoutAttr::get(
+        func.getContext(), layout.getBindings(), unique.size()));
+    dispatch.getConstantsMutable().assign(unique);
+  });
+}
+
 struct FormDispatchesPass
     : public halc::impl::FormDispatchesPassBase<FormDispatchesPass> {
   void runOnOperation() override {
@@ -681,6 +716,7 @@ struct FormDispatchesPass
       if (failed(
               replaceBodyWithDispatches(func, interfaces, order, entryPoints)))
         return signalPassFailure();
+      dedupeConstants(func, innerModule);
     }
   }
 };
