@@ -25,6 +25,7 @@
 #include <map>
 
 #include "schemas/module_def_generated.h"
+#include "schemas/plan_value.h"
 
 using namespace mlir;
 using namespace mlir::halc;
@@ -50,44 +51,6 @@ std::optional<hm::ElementType> getElementType(Type type) {
   if (type.isInteger(64))
     return hm::ElementType::I64;
   return std::nullopt;
-}
-
-/// Floor of a / b (b != 0).
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t quotient = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient;
-}
-
-/// `lhs` `kind` `rhs` as the runtime computes it (module_def.fbs); nullopt
-/// for a division by zero.
-std::optional<int64_t> fold(hm::ValueKind kind, int64_t lhs, int64_t rhs) {
-  bool divides = kind >= hm::ValueKind::Div && kind <= hm::ValueKind::Mod;
-  if (divides && rhs == 0)
-    return std::nullopt;
-  switch (kind) {
-  case hm::ValueKind::Add:
-    return lhs + rhs;
-  case hm::ValueKind::Sub:
-    return lhs - rhs;
-  case hm::ValueKind::Mul:
-    return lhs * rhs;
-  case hm::ValueKind::Div:
-    return lhs / rhs;
-  case hm::ValueKind::FloorDiv:
-    return floorDiv(lhs, rhs);
-  case hm::ValueKind::CeilDiv:
-    return -floorDiv(-lhs, rhs);
-  case hm::ValueKind::Rem:
-    return lhs % rhs;
-  case hm::ValueKind::Mod:
-    return lhs - floorDiv(lhs, rhs) * rhs;
-  case hm::ValueKind::Min:
-    return std::min(lhs, rhs);
-  case hm::ValueKind::Max:
-    return std::max(lhs, rhs);
-  default:
-    return std::nullopt;
-  }
 }
 
 /// The plan's kind for a host integer op; sizes are never negative, so
@@ -299,7 +262,8 @@ ModuleWriter::Constant ModuleWriter::combine(hm::ValueKind kind, Constant lhs,
     return static_cast<int64_t>(static_cast<int32_t>(c.bits));
   };
   if (lhs.value < 0 && rhs.value < 0)
-    if (std::optional<int64_t> folded = fold(kind, number(lhs), number(rhs)))
+    if (std::optional<int64_t> folded =
+            hm::applyValueKind(kind, number(lhs), number(rhs)))
       return Constant{static_cast<uint32_t>(*folded), -1};
   auto operand = [&](Constant c) -> uint32_t {
     if (c.value >= 0)

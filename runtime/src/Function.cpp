@@ -8,6 +8,7 @@
 
 #include "Function.h"
 #include "Status.h"
+#include "schemas/plan_value.h"
 
 #include <cstring>
 
@@ -90,64 +91,6 @@ int64_t readScalar(halc_element_type_t type, const void *data) {
   }
 }
 
-/// Floor of a / b (b != 0).
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t quotient = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient;
-}
-
-/// The value `value` of a call whose earlier values are `values`; fails on
-/// a division by zero.
-halc_status_t evaluate(const PlanValue &value,
-                       const std::vector<int64_t> &values, size_t index,
-                       int64_t &result) {
-  int64_t lhs = value.kind >= ValueKind::Add ? values[value.lhs] : 0;
-  int64_t rhs = value.kind >= ValueKind::Add ? values[value.rhs] : 0;
-  bool divides = value.kind >= ValueKind::Div && value.kind <= ValueKind::Mod;
-  if (divides && rhs == 0)
-    return makeError("values[" + std::to_string(index) +
-                     "] divides by zero for these arguments");
-  switch (value.kind) {
-  case ValueKind::Argument:
-    result = 0;
-    return nullptr;
-  case ValueKind::Constant:
-    result = value.constant;
-    return nullptr;
-  case ValueKind::Add:
-    result = lhs + rhs;
-    return nullptr;
-  case ValueKind::Sub:
-    result = lhs - rhs;
-    return nullptr;
-  case ValueKind::Mul:
-    result = lhs * rhs;
-    return nullptr;
-  case ValueKind::Div:
-    result = lhs / rhs;
-    return nullptr;
-  case ValueKind::FloorDiv:
-    result = floorDiv(lhs, rhs);
-    return nullptr;
-  case ValueKind::CeilDiv:
-    result = -floorDiv(-lhs, rhs);
-    return nullptr;
-  case ValueKind::Rem:
-    result = lhs % rhs;
-    return nullptr;
-  case ValueKind::Mod:
-    result = lhs - floorDiv(lhs, rhs) * rhs;
-    return nullptr;
-  case ValueKind::Min:
-    result = std::min(lhs, rhs);
-    return nullptr;
-  case ValueKind::Max:
-    result = std::max(lhs, rhs);
-    return nullptr;
-  }
-  return makeError("values[" + std::to_string(index) + "] has an unknown kind");
-}
-
 } // namespace
 
 halc_status_t halc::prepareCall(const Function &function,
@@ -163,9 +106,15 @@ halc_status_t halc::prepareCall(const Function &function,
   std::vector<int64_t> values;
   for (const PlanValue &value : function.values) {
     int64_t result = 0;
-    if (value.kind != ValueKind::Argument) {
-      if (halc_status_t status = evaluate(value, values, values.size(), result))
-        return status;
+    if (value.kind == ValueKind::Constant) {
+      result = value.constant;
+    } else if (value.kind != ValueKind::Argument) {
+      std::optional<int64_t> applied =
+          applyValueKind(value.kind, values[value.lhs], values[value.rhs]);
+      if (!applied)
+        return makeError("values[" + std::to_string(values.size()) +
+                         "] divides by zero for these arguments");
+      result = *applied;
     } else if (value.dimension >= 0) {
       result = call.shapes[value.argument][value.dimension];
     } else {

@@ -32,7 +32,7 @@ constexpr const char *kPipeline =
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{modify-public-functions hoist-static-allocs},"
-    "func.func(convert-linalg-to-loops,lower-affine,convert-scf-to-cf),"
+    "func.func(convert-linalg-to-loops,convert-scf-to-cf),"
     "expand-strided-metadata,lower-affine,convert-math-to-llvm,"
     "convert-math-to-libm,convert-arith-to-llvm,convert-cf-to-llvm,"
     "finalize-memref-to-llvm,"

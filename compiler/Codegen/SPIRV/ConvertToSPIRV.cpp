@@ -105,17 +105,18 @@ LogicalResult flattenDynamicStridedAccesses(gpu::GPUModuleOp gpuModule) {
   populateAffineToStdConversionPatterns(resolve);
   if (failed(applyPatternsGreedily(gpuModule, std::move(resolve))))
     return gpuModule.emitError("could not fold views of bindings");
-  // A flat view at offset 0 of a flat binding is the binding.
-  gpuModule.walk([](memref::ReinterpretCastOp view) {
-    auto type = cast<MemRefType>(view.getSource().getType());
-    if (type.getRank() == 1 && view.getType().getRank() == 1 &&
-        view.getStaticOffsets().front() == 0 &&
-        view.getStaticStrides().front() == 1) {
-      view.replaceAllUsesWith(view.getSource());
-      view.erase();
-    }
-  });
   return success();
+}
+
+/// Whether `view` shows a runtime array as it is: its own type (a view at
+/// the dynamic sizes), or a flat view at offset 0 of a flat binding.
+bool isWholeRuntimeArray(memref::ReinterpretCastOp view) {
+  MemRefType type = view.getType();
+  if (view.getSource().getType() == type)
+    return true;
+  return cast<MemRefType>(view.getSource().getType()).getRank() == 1 &&
+         type.getRank() == 1 && view.getStaticOffsets().front() == 0 &&
+         view.getStaticStrides().front() == 1;
 }
 
 /// Each dispatch function as a gpu.func kernel carrying the SPIR-V ABI: the
@@ -142,11 +143,11 @@ FailureOr<gpu::GPUModuleOp> outlineSPIRVKernels(ExecutableOp executable,
       });
   if (failed(gpuModule) || failed(flattenDynamicStridedAccesses(*gpuModule)))
     return failure();
-  // A binding is a runtime array: its view at the dynamic sizes, once
-  // nothing reads them from the view, is the binding itself.
+  // A binding is a runtime array: a view that shows it whole, once nothing
+  // reads sizes from the view, is the binding itself.
   foldSizesOfBindingViews(*gpuModule);
   gpuModule->walk([](memref::ReinterpretCastOp view) {
-    if (view.getSource().getType() == view.getType()) {
+    if (isWholeRuntimeArray(view)) {
       view.replaceAllUsesWith(view.getSource());
       view.erase();
     }
