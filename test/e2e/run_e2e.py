@@ -3,12 +3,17 @@
 on Vulkan with halc-run on random inputs (a fixed seed per function) and
 compares each result with the CPU reference (--reference=cpu).
 
-  run_e2e.py [--bundle=DIR] [--dynamic-sizes=N,...] FILE.mlir [flags...]
+  run_e2e.py [--bundle=DIR] [--dynamic-sizes=N,...] [--device=D] FILE.mlir [flags...]
 
 A function with dynamic dimensions runs once per size of --dynamic-sizes,
 every dynamic dimension that size; a size AxB... gives the k-th dynamic
 dimension of each argument the k-th number (the last one repeats). A scalar
 argument gets a random value.
+
+--device=msl-cpu compiles for metal-spirv and runs the MSL on the CPU
+(test/msl), once per MSL version and platform of --msl-configurations
+(default 3.0/macos,2.4/macos,3.0/ios,2.4/ios); each line then names the
+configuration.
 
 Prints one line per result; exits 1 if any differs or anything fails. With
 --bundle, also copies the module, the inputs and the results (once they
@@ -50,6 +55,8 @@ def main():
     args = sys.argv[1:]
     bundle = None
     sizes = []
+    device = "vulkan"
+    configurations = "3.0/macos,2.4/macos,3.0/ios,2.4/ios"
     while args and args[0].startswith("--"):
         option = args.pop(0)
         if option.startswith("--bundle="):
@@ -57,14 +64,36 @@ def main():
             os.makedirs(bundle, exist_ok=True)
         elif option.startswith("--dynamic-sizes="):
             sizes = option[len("--dynamic-sizes="):].split(",")
+        elif option.startswith("--device="):
+            device = option[len("--device="):]
+        elif option.startswith("--msl-configurations="):
+            configurations = option[len("--msl-configurations="):]
     source, flags = args[0], args[1:]
     work = bundle or tempfile.mkdtemp(prefix="halc-e2e-")
     stem = os.path.splitext(os.path.basename(source))[0]
+    if device != "msl-cpu":
+        return run_module(source, flags, work, stem, bundle, sizes, device, "")
+    failures = 0
+    for configuration in configurations.split(","):
+        version, platform = configuration.split("/")
+        failures += run_module(
+            source, flags + ["--iree-hal-target-backends=metal-spirv",
+                             "--iree-metal-msl-version=" + version,
+                             "--iree-metal-target-platform=" + platform],
+            work, "%s.msl%s-%s" % (stem, version, platform), None, sizes,
+            device, "[msl %s %s] " % (version, platform))
+    return 1 if failures else 0
+
+
+def run_module(source, flags, work, stem, bundle, sizes, device, label):
+    """Compiles `source` with `flags` and runs each of its functions on
+    `device`; prints their lines (each after `label`) and returns 1 if any
+    failed."""
     module = os.path.join(work, stem + ".halm")
     compiled = subprocess.run(["halc-compile", source, "-o", module] + flags,
                               capture_output=True, text=True)
     if compiled.returncode != 0:
-        print("halc-compile failed:\n" + compiled.stderr)
+        print(label + "halc-compile failed:\n" + compiled.stderr)
         return 1
     failures = 0
     text = open(source).read()
@@ -73,12 +102,13 @@ def main():
                  for t in re.split(r",\s*(?=%)", arguments) if ":" in t]
         dynamic = any("?" in t for t in types)
         if dynamic and not sizes:
-            print("@%s: FAILED: dynamic dimensions need --dynamic-sizes" % name)
+            print("%s@%s: FAILED: dynamic dimensions need --dynamic-sizes"
+                  % (label, name))
             failures += 1
             continue
         for size in sizes if dynamic else [None]:
             failures += run_function(source, text, module, work, stem, bundle,
-                                     name, types, size)
+                                     name, types, size, device, label)
     return 1 if failures else 0
 
 
@@ -90,9 +120,10 @@ def set_dynamic_dims(argument, size):
                    for k, part in enumerate(parts[:-1])) + parts[-1]
 
 
-def run_function(source, text, module, work, stem, bundle, name, types, size):
-    """Runs @name once on random inputs, its dynamic dimensions set by
-    `size`; prints its lines and returns 1 if it failed."""
+def run_function(source, text, module, work, stem, bundle, name, types, size,
+                 device, prefix_label):
+    """Runs @name once on `device` on random inputs, its dynamic dimensions
+    set by `size`; prints its lines and returns 1 if it failed."""
     label = name if size is None else "%s[?=%s]" % (name, size)
     prefix = "%s.%s" % (stem, name) + ("" if size is None else ".n%s" % size)
     rng = random.Random(label)
@@ -121,7 +152,8 @@ def run_function(source, text, module, work, stem, bundle, name, types, size):
         outputs = ["--output=@" + os.path.join(
             work, "%s.out%d.npy" % (prefix, i)) for i in range(results)]
     run = subprocess.run(["halc-run", module, "--function=" + name,
-                          "--reference=cpu"] + inputs + outputs,
+                          "--device=" + device, "--reference=cpu"]
+                         + inputs + outputs,
                          capture_output=True, text=True)
     if bundle and run.returncode == 0:
         with open(os.path.join(work, "manifest.txt"), "a") as manifest:
@@ -129,10 +161,11 @@ def run_function(source, text, module, work, stem, bundle, name, types, size):
                                                 len(outputs),
                                                 " ".join(manifest_inputs)))
     for line in run.stdout.splitlines():
-        print("@%s: %s" % (label, line))
+        print("%s@%s: %s" % (prefix_label, label, line))
     if run.returncode != 0:
-        print("@%s: FAILED (exit %d) %s" % (label, run.returncode,
-                                            run.stderr.strip()))
+        print("%s@%s: FAILED (exit %d) %s" % (prefix_label, label,
+                                              run.returncode,
+                                              run.stderr.strip()))
         return 1
     return 0
 

@@ -2,7 +2,8 @@
 //
 //   halc-run module.halm --function=add --input=4xf32=1,2,3,4 --input=@b.npy
 //
-// Runs on Vulkan (HALC_VULKAN_DEVICE picks the device). Prints the results
+// Runs on Vulkan (HALC_VULKAN_DEVICE picks the device), or with
+// --device=msl-cpu runs a Metal module's MSL on the CPU (test/msl). Prints the results
 // in IREE's form or writes them with --output=@file.npy; with
 // --expected_output compares against given values and --reference=cpu
 // against the input MLIR run on the CPU by upstream MLIR (exit 1 on a
@@ -16,6 +17,9 @@
 #include "Tensor.h"
 #ifdef HALC_HAVE_CPU_REFERENCE
 #include "CPUReference.h"
+#endif
+#ifdef HALC_HAVE_MSL_EXECUTOR
+#include "test/msl/Executor.h"
 #endif
 
 #include "halc/runtime.h"
@@ -39,14 +43,17 @@ struct Options {
   std::vector<std::string> inputs, outputs, expected;
   uint32_t benchmark = 0;
   bool cpuReference = false;
+  /// Where the dispatches run: "vulkan" or "msl-cpu".
+  std::string device = "vulkan";
 };
 
 const char kUsage[] =
     "usage: halc-run MODULE.halm [--function=NAME] [--input=VALUE]... "
     "[--output=@FILE.npy]... [--expected_output=VALUE]... [--reference=cpu] "
-    "[--benchmark=N]\n"
+    "[--benchmark=N] [--device=vulkan|msl-cpu]\n"
     "  VALUE: 2x3xf32=1,2,3,4,5,6 (one value fills the tensor) or @FILE.npy\n"
-    "  HALC_VULKAN_DEVICE=<index or part of the name> picks the Vulkan device\n";
+    "  HALC_VULKAN_DEVICE=<index or part of the name> picks the Vulkan device\n"
+    "  --device=msl-cpu runs a metal-spirv module's MSL on the CPU\n";
 
 bool parseOptions(int argc, char **argv, Options &options) {
   for (int i = 1; i < argc; ++i) {
@@ -61,6 +68,21 @@ bool parseOptions(int argc, char **argv, Options &options) {
     std::string text;
     if (value("--function", options.function))
       continue;
+    if (value("--device", options.device)) {
+      if (options.device != "vulkan" && options.device != "msl-cpu") {
+        std::fprintf(stderr, "error: --device=%s: known are vulkan, msl-cpu\n",
+                     options.device.c_str());
+        return false;
+      }
+#ifndef HALC_HAVE_MSL_EXECUTOR
+      if (options.device == "msl-cpu") {
+        std::fprintf(stderr, "error: --device=msl-cpu needs the host build of "
+                             "halc-run (this one is runtime-only)\n");
+        return false;
+      }
+#endif
+      continue;
+    }
     if (value("--input", text)) {
       options.inputs.push_back(text);
     } else if (value("--output", text)) {
@@ -100,6 +122,10 @@ bool parseOptions(int argc, char **argv, Options &options) {
     std::fprintf(stderr, "error: no module file given\n%s", kUsage);
     return false;
   }
+  if (options.benchmark && options.device != "vulkan") {
+    std::fprintf(stderr, "error: --benchmark times Vulkan dispatches only\n");
+    return false;
+  }
   return true;
 }
 
@@ -114,6 +140,42 @@ bool failedWith(halc_status_t status) {
 
 std::vector<int64_t> shapeOf(const halc_tensor_type_t &type) {
   return std::vector<int64_t>(type.shape, type.shape + type.rank);
+}
+
+/// Runs the call on the Vulkan device; prints dispatch times when
+/// benchmarking.
+bool runOnVulkan(const Options &options, const halc_module_t *module,
+                 const halc_function_t *function,
+                 const std::vector<const void *> &argumentData,
+                 const std::vector<void *> &resultData) {
+  halc_vulkan_device_t *device = nullptr;
+  if (failedWith(halc_vulkan_device_create(&device)))
+    return false;
+  std::unique_ptr<halc_vulkan_device_t, void (*)(halc_vulkan_device_t *)>
+      deviceOwner(device, halc_vulkan_device_free);
+  uint32_t repetitions = std::max<uint32_t>(1, options.benchmark);
+  std::vector<double> times(function->dispatch_count * repetitions);
+  if (failedWith(halc_vulkan_run(device, module, function, argumentData.data(),
+                                 resultData.data(), repetitions,
+                                 times.data())))
+    return false;
+
+  if (options.benchmark) {
+    std::printf("device: %s\n", halc_vulkan_device_name(device));
+    for (size_t d = 0; d < function->dispatch_count; ++d) {
+      std::vector<double> samples(times.begin() + d * repetitions,
+                                  times.begin() + (d + 1) * repetitions);
+      std::sort(samples.begin(), samples.end());
+      halc_export_info_t info;
+      const halc_dispatch_t &dispatch = function->dispatches[d];
+      halc_executable_export_info(
+          halc_module_executable(module, dispatch.executable),
+          dispatch.export_ordinal, &info);
+      std::printf("dispatch %zu @%s: median %.4f ms over %u runs\n", d,
+                  info.name, samples[samples.size() / 2], repetitions);
+    }
+  }
+  return true;
 }
 
 int run(const Options &options) {
@@ -176,32 +238,18 @@ int run(const Options &options) {
     resultData.push_back(results[i].bytes.data());
   }
 
-  halc_vulkan_device_t *device = nullptr;
-  if (failedWith(halc_vulkan_device_create(&device)))
-    return 1;
-  std::unique_ptr<halc_vulkan_device_t, void (*)(halc_vulkan_device_t *)>
-      deviceOwner(device, halc_vulkan_device_free);
-  uint32_t repetitions = std::max<uint32_t>(1, options.benchmark);
-  std::vector<double> times(function->dispatch_count * repetitions);
-  if (failedWith(halc_vulkan_run(device, module, function, argumentData.data(),
-                                 resultData.data(), repetitions,
-                                 times.data())))
-    return 1;
-
-  if (options.benchmark) {
-    std::printf("device: %s\n", halc_vulkan_device_name(device));
-    for (size_t d = 0; d < function->dispatch_count; ++d) {
-      std::vector<double> samples(times.begin() + d * repetitions,
-                                  times.begin() + (d + 1) * repetitions);
-      std::sort(samples.begin(), samples.end());
-      halc_export_info_t info;
-      const halc_dispatch_t &dispatch = function->dispatches[d];
-      halc_executable_export_info(
-          halc_module_executable(module, dispatch.executable),
-          dispatch.export_ordinal, &info);
-      std::printf("dispatch %zu @%s: median %.4f ms over %u runs\n", d,
-                  info.name, samples[samples.size() / 2], repetitions);
+  if (options.device == "msl-cpu") {
+#ifdef HALC_HAVE_MSL_EXECUTOR
+    std::string error;
+    if (!msl::run(module, function, argumentData.data(), resultData.data(),
+                  error)) {
+      std::fprintf(stderr, "error: --device=msl-cpu: %s\n", error.c_str());
+      return 1;
     }
+#endif
+  } else if (!runOnVulkan(options, module, function, argumentData,
+                          resultData)) {
+    return 1;
   }
 
   int status = 0;
