@@ -287,7 +287,12 @@ bool runClang(const std::vector<std::string> &arguments, const std::string &log,
   int status = 0;
   if (child < 0 || waitpid(child, &status, 0) < 0 || !WIFEXITED(status) ||
       WEXITSTATUS(status) != 0) {
-    error = "clang could not compile the MSL:\n" + readFile(log);
+    // Its first messages: the rest repeats them for each use.
+    std::istringstream messages(readFile(log));
+    error = "clang could not compile the MSL:";
+    std::string line;
+    for (int lines = 0; lines < 12 && std::getline(messages, line); ++lines)
+      error += "\n" + line;
     return false;
   }
   return true;

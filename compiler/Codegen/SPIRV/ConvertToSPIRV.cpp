@@ -209,21 +209,48 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
   return applyFullConversion(gpuModule, *target, std::move(patterns));
 }
 
-/// Each constant of a dispatch is a 32-bit word of the module's one
-/// push-constant block, as large as the most constants an export takes.
+/// The push-constant block of `count` 32-bit words: one per size, shared by
+/// the entry points that take that many constants.
+spirv::GlobalVariableOp getPushConstantBlock(spirv::ModuleOp module,
+                                             int64_t count) {
+  std::string name = "__push_constants_" + std::to_string(count) + "__";
+  if (auto block = module.lookupSymbol<spirv::GlobalVariableOp>(name))
+    return block;
+  auto builder = OpBuilder::atBlockBegin(module.getBody());
+  Type word = builder.getI32Type();
+  auto array = spirv::ArrayType::get(word, count, /*stride=*/4);
+  auto block = spirv::StructType::get({array}, {spirv::StructType::OffsetInfo(0)});
+  return spirv::GlobalVariableOp::create(
+      builder, module.getLoc(),
+      spirv::PointerType::get(block, spirv::StorageClass::PushConstant), name,
+      /*initializer=*/nullptr);
+}
+
+/// Each constant of a dispatch is a 32-bit word of a push-constant block
+/// exactly as large as its export's constants: Vulkan's pipeline layout and
+/// Metal's setBytes give a kernel that many bytes and no more.
 LogicalResult loadConstantsFromPushConstants(ExecutableOp executable) {
-  int64_t count = 0;
-  for (ExportOp exportOp : getExportsInOrder(executable))
-    count = std::max(count, exportOp.getLayout().getConstants());
   SmallVector<ConstantLoadOp> loads;
   executable.walk([&](ConstantLoadOp load) { loads.push_back(load); });
   for (ConstantLoadOp load : loads) {
+    auto kernel = load->getParentOfType<spirv::FuncOp>();
+    auto exportOp = executable.lookupSymbol<ExportOp>(kernel.getSymName());
+    int64_t count = exportOp.getLayout().getConstants();
+    if (load.getOrdinal() >= count)
+      return load.emitError("reads constant ")
+             << load.getOrdinal() << " of an export that has " << count;
+    spirv::GlobalVariableOp block = getPushConstantBlock(
+        kernel->getParentOfType<spirv::ModuleOp>(), count);
     OpBuilder builder(load);
-    Value value = spirv::getPushConstantValue(load, count, load.getOrdinal(),
-                                              load.getType(), builder);
-    if (!value)
-      return load.emitError("could not read push constant ")
-             << load.getOrdinal();
+    Location loc = load.getLoc();
+    Type word = builder.getI32Type();
+    Value zero = spirv::ConstantOp::getZero(word, loc, builder);
+    Value index = spirv::ConstantOp::create(
+        builder, loc, word, builder.getI32IntegerAttr(load.getOrdinal()));
+    Value base = spirv::AddressOfOp::create(builder, loc, block);
+    Value pointer =
+        spirv::AccessChainOp::create(builder, loc, base, ValueRange{zero, index});
+    Value value = spirv::LoadOp::create(builder, loc, pointer);
     load.replaceAllUsesWith(value);
     load.erase();
   }

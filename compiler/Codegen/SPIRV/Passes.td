@@ -32,4 +32,30 @@ def ConvertToSPIRVPass
   ];
 }
 
+def LegalizeMathForMSLPass
+    : Pass<"halc-legalize-math-for-msl", "::mlir::halc::ExecutableOp"> {
+  let summary = "Computes in f32 the f16 math Metal has no half functions for";
+  let description = [{
+    Apple's `<metal_math>` has no `half` overloads of the hyperbolic
+    functions (and `fast::`/`precise::` take `float` only), yet SPIRV-Cross
+    writes `precise::tanh(half4)` for an f16 `GL.Tanh`, which fails the whole
+    library. For the Metal target, `math.tanh`, `math.sinh`, `math.cosh`,
+    `math.asinh`, `math.acosh` and `math.atanh` on f16 (scalars and vectors)
+    are computed in f32 (upstream's extend-to-supported-types patterns) and
+    rounded back.
+
+    ```mlir
+    %t = math.tanh %x : vector<4xf16>
+    // becomes
+    %e = arith.extf %x : vector<4xf16> to vector<4xf32>
+    %t32 = math.tanh %e : vector<4xf32>
+    %t = arith.truncf %t32 : vector<4xf32> to vector<4xf16>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+  ];
+}
+
 #endif // HALC_CODEGEN_SPIRV_PASSES

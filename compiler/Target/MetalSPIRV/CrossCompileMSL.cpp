@@ -1,12 +1,14 @@
 //===- CrossCompileMSL.cpp - SPIR-V to one MSL library --------------------===//
 //
 // SPIRV-Cross compiles one entry point at a time. Each export is compiled on
-// its own with its bindings moved to a descriptor set of its own (k for
-// export k), so that each gets its own argument buffer struct
-// (spvDescriptorSetBuffer<k>), all mapped to [[buffer(0)]]. The sources are
-// then merged into one library: the preamble once, each top-level
-// declaration once (helpers SPIRV-Cross emits for several kernels are
-// identical text).
+// its own with its bindings in descriptor set 0, mapped to an argument
+// buffer at [[buffer(0)]] (SPIRV-Cross makes argument buffers of sets 0-7
+// only; an export of a set past 7 would take its bindings as loose
+// [[buffer(n)]] parameters). Its argument buffer struct and parameter
+// (spvDescriptorSetBuffer0, spvDescriptorSet0) are then renamed after the
+// export's ordinal k, so that every kernel has its own, and the sources are
+// merged into one library: the preamble once, each top-level declaration
+// once (helpers SPIRV-Cross emits for several kernels are identical text).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,11 +34,46 @@ using OrderedStrings =
 /// The buffer index of the push constants in the binding contract.
 constexpr uint32_t kPushConstantBuffer = 3;
 
-/// Compiles the entry point `name` alone, with its resources in descriptor
-/// set `set`. Returns the MSL or sets `error`.
+/// Replaces each whole identifier `from` in `source` with `to`.
+std::string renameIdentifier(StringRef source, StringRef from, StringRef to) {
+  std::string renamed;
+  auto isIdentifierChar = [](char c) { return llvm::isAlnum(c) || c == '_'; };
+  for (size_t at = 0; at < source.size();) {
+    size_t found = source.find(from, at);
+    if (found == StringRef::npos) {
+      renamed += source.substr(at).str();
+      break;
+    }
+    size_t end = found + from.size();
+    bool whole = (found == 0 || !isIdentifierChar(source[found - 1])) &&
+                 (end == source.size() || !isIdentifierChar(source[end]));
+    renamed += source.substr(at, found - at).str();
+    renamed += whole ? to.str() : from.str();
+    at = end;
+  }
+  return renamed;
+}
+
+/// `source` with [[max_total_threads_per_threadgroup(N)]] on the kernel of
+/// `entryPoint`: Metal then knows the threadgroup size is at most its own.
+std::string declareMaxThreads(StringRef source,
+                              const MSLEntryPoint &entryPoint) {
+  std::string kernel = "kernel void " + entryPoint.name + "(";
+  size_t at = source.find(kernel);
+  if (at == StringRef::npos)
+    return source.str();
+  const std::array<uint32_t, 3> &size = entryPoint.threadgroupSize;
+  return (source.substr(0, at) + "[[max_total_threads_per_threadgroup(" +
+          Twine(size[0] * size[1] * size[2]) + ")]]\n" + source.substr(at))
+      .str();
+}
+
+/// Compiles the entry point `name` (export `ordinal`) alone. Returns the MSL
+/// or sets `error`.
 std::string compileEntryPoint(ArrayRef<uint32_t> spirv, StringRef name,
-                              uint32_t set, const MSLOptions &options,
+                              uint32_t ordinal, const MSLOptions &options,
                               MSLEntryPoint &entryPoint, std::string &error) {
+  constexpr uint32_t set = 0;
   try {
     spirv_cross::CompilerMSL compiler(spirv.data(), spirv.size());
     compiler.set_entry_point(name.str(), spv::ExecutionModelGLCompute);
@@ -72,7 +109,12 @@ std::string compileEntryPoint(ArrayRef<uint32_t> spirv, StringRef name,
     std::string source = compiler.compile();
     entryPoint.name = compiler.get_cleansed_entry_point_name(
         name.str(), spv::ExecutionModelGLCompute);
-    return source;
+    std::string suffix = std::to_string(ordinal);
+    source = renameIdentifier(source, "spvDescriptorSetBuffer0",
+                              "spvDescriptorSetBuffer" + suffix);
+    source = renameIdentifier(source, "spvDescriptorSet0",
+                              "spvDescriptorSet" + suffix);
+    return declareMaxThreads(source, entryPoint);
   } catch (const spirv_cross::CompilerError &e) {
     error = e.what();
     return "";

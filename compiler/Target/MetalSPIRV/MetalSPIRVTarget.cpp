@@ -7,6 +7,7 @@
 
 #include "compiler/Target/MetalSPIRV/MetalSPIRVTarget.h"
 
+#include "compiler/Codegen/SPIRV/Passes.h"
 #include "compiler/Target/MetalSPIRV/CrossCompileMSL.h"
 #include "compiler/Target/MetalSPIRV/MetalToolchain.h"
 #include "compiler/Target/MetalSPIRV/SerializeMTL1.h"
@@ -78,6 +79,17 @@ public:
   MetalSPIRVTargetBackend()
       : SPIRVTargetBackend("metal-spirv", kAppleGPUs, "--iree-metal-gpu-family",
                            clGPUFamily) {}
+
+  /// The SPIR-V family's stages; the SPIR-V that becomes MSL computes in
+  /// f32 what Metal has no half functions for.
+  void buildCodegenStages(std::vector<PipelineStage> &stages) const override {
+    SPIRVTargetBackend::buildCodegenStages(stages);
+    PipelineStage &spirv = stages.back();
+    spirv.build = [buildSPIRV = spirv.build](OpPassManager &pm) {
+      pm.addPass(createLegalizeMathForMSLPass());
+      buildSPIRV(pm);
+    };
+  }
 
   FailureOr<std::vector<uint8_t>>
   serializeExecutable(ExecutableOp executable,
