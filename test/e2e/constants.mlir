@@ -4,6 +4,7 @@
 // (returned as they are, twice), vs. the CPU reference.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu %s | FileCheck %s
 // RUN: halc-compile %s --iree-vulkan-target=lavapipe -o %t.halm
 // RUN: halc-dump %t.halm | FileCheck %s --check-prefix=PLAN
 // CHECK-NOT: MISMATCH

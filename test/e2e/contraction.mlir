@@ -4,6 +4,7 @@
 // in f32.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu %s | FileCheck %s
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
 // CHECK: @mm_1x1x1: result[0] vs cpu: matches

@@ -5,6 +5,7 @@
 // convolution, vs. the CPU reference.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu %s | FileCheck %s
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
 // CHECK: @conv_nhwc_2x9x11x3_s2: result[0] vs cpu: matches

@@ -7,6 +7,7 @@
 // height and width (output sizes computed on the host), and concatenations.
 // REQUIRES: lavapipe
 // RUN: %e2e --dynamic-sizes=1,7,5x33,33x5 %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu --dynamic-sizes=1,7,5x33,33x5 %s | FileCheck %s
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
 // CHECK: @add_bias[?=1]: result[0] vs cpu: matches 1x1xf32

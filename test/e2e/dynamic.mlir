@@ -7,6 +7,7 @@
 // (square at each size).
 // REQUIRES: lavapipe
 // RUN: %e2e --dynamic-sizes=1,7,64 %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu --dynamic-sizes=1,7,64 %s | FileCheck %s
 // RUN: halc-compile %s --iree-vulkan-target=lavapipe -o %t.halm
 // RUN: halc-dump %t.halm | FileCheck %s --check-prefix=PLAN
 // CHECK-NOT: MISMATCH

@@ -5,6 +5,7 @@
 // the CPU reference.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu %s | FileCheck %s
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
 // CHECK: @add_1: result[0] vs cpu: matches

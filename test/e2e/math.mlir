@@ -2,6 +2,7 @@
 // powf, absf and erf (a polynomial on the GPU, libm on the CPU), f32 and f16.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu %s | FileCheck %s
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
 // CHECK: @math_f32_127: result[0] vs cpu: matches

@@ -3,6 +3,7 @@
 // a fully connected layer and softmax, vs. the CPU reference.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu %s | FileCheck %s
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
 // CHECK: @conv_bias_relu_pool_matmul_softmax: result[0] vs cpu: matches

@@ -3,6 +3,7 @@
 // reduction, vs. the CPU reference (which lowers the same TOSA on the CPU).
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu %s | FileCheck %s
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
 // CHECK: @tosa_block: result[0] vs cpu: matches

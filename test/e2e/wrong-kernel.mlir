@@ -3,7 +3,7 @@
 // reports the mismatch and exits 1; the intact module matches.
 // REQUIRES: lavapipe
 // RUN: halc-compile %s --iree-vulkan-target=lavapipe -o %t.halm
-// RUN: %python %S/shrink_workgroup_count.py %t.halm %t.wrong.halm %schemas
+// RUN: %python %S/edit_module.py %t.halm %t.wrong.halm %schemas --workgroup-count-x=1
 // RUN: halc-run %t.halm --input=513xf32=1 --input=513xf32=2 --reference=cpu | FileCheck %s --check-prefix=RIGHT
 // RUN: not halc-run %t.wrong.halm --input=513xf32=1 --input=513xf32=2 --reference=cpu | FileCheck %s --check-prefix=WRONG
 // RIGHT: result[0] vs cpu: matches 513xf32

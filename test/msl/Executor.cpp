@@ -18,8 +18,8 @@ using namespace halc::msl;
 
 namespace {
 
-/// `size` bytes that end where a page begins that the process may not touch
-/// (and that begin after one), shared with the child that runs the kernels.
+/// `size` bytes that end where memory begins that the process may not touch
+/// (and that begin after some), shared with the child that runs the kernels.
 class GuardedBuffer {
 public:
   GuardedBuffer() = default;
@@ -32,7 +32,7 @@ public:
   bool allocate(size_t bytes) {
     size_t page = sysconf(_SC_PAGESIZE);
     size_t pages = (bytes + page - 1) / page;
-    regionSize = (pages + 2) * page;
+    regionSize = kGuardBytes + pages * page + kGuardBytes;
     void *memory = mmap(nullptr, regionSize, PROT_READ | PROT_WRITE,
                         MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (memory == MAP_FAILED) {
@@ -40,9 +40,9 @@ public:
       return false;
     }
     region = static_cast<char *>(memory);
-    char *end = region + (pages + 1) * page;
-    mprotect(region, page, PROT_NONE);
-    mprotect(end, page, PROT_NONE);
+    char *end = region + kGuardBytes + pages * page;
+    mprotect(region, kGuardBytes, PROT_NONE);
+    mprotect(end, kGuardBytes, PROT_NONE);
     data = end - bytes;
     size = bytes;
     return true;
@@ -66,6 +66,8 @@ public:
   size_t size = 0;
 
 private:
+  /// Reserved, never backed: an index far out of range still lands here.
+  static constexpr size_t kGuardBytes = 1 << 20;
   char *region = nullptr;
   size_t regionSize = 0;
 };
