@@ -19,6 +19,8 @@ packages=(
   rocm-device-libs libamdhip64-dev
   # Unit tests.
   libgtest-dev
+  # The MSL executor (test/msl): clang compiles Metal kernels for the CPU.
+  clang-22
 )
 
 missing=()

@@ -57,6 +57,11 @@ static cl::opt<MetalPlatform> platform(
                clEnumValN(MetalPlatform::IOSSimulator, "ios-simulator",
                           "the iOS simulator")),
     cl::init(MetalPlatform::MacOS), cl::cat(category));
+static cl::opt<std::string> osVersion(
+    "iree-metal-target-os-version",
+    cl::desc("The oldest macOS or iOS version the library runs on (default: "
+             "the oldest that has the library's MSL version)"),
+    cl::init(""), cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "error: " << message << "\n";
@@ -129,6 +134,8 @@ int main(int argc, char **argv) {
     options.versionMajor = library.source->version >> 16;
     options.versionMinor = library.source->version & 0xffff;
     std::string error;
+    if (!setOSVersion(options, osVersion, error))
+      return fail("library " + llvm::Twine(i) + ": " + error);
     std::optional<std::string> metallib =
         compileMetallib(*toolchain, library.source->code, options, error);
     if (!metallib)

@@ -14,6 +14,8 @@
 #include "compiler/Target/SPIRVCommon/SPIRVTargetBackend.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::halc;
@@ -57,6 +59,13 @@ llvm::cl::opt<std::string> clMSLVersion(
     llvm::cl::desc("Metal Shading Language version: 2.4, 3.0 (default), 3.1, "
                    "3.2"),
     llvm::cl::init("3.0"), llvm::cl::cat(metalCategory()));
+
+llvm::cl::opt<std::string> clOSVersion(
+    "iree-metal-target-os-version",
+    llvm::cl::desc("The oldest macOS or iOS version the library runs on (the "
+                   "Metal toolchain's deployment target), e.g. 13.0; at "
+                   "least what the MSL version needs, which is the default"),
+    llvm::cl::init(""), llvm::cl::cat(metalCategory()));
 
 llvm::cl::opt<bool> clCompileToMetallib(
     "iree-metal-compile-to-metallib",
@@ -102,7 +111,7 @@ public:
       return failure();
     FailureOr<MSLLibrary> library =
         crossCompileToMSL(executable, *spirv, *options);
-    if (failed(library))
+    if (failed(library) || failed(dumpMSL(executable, *library, dumpDir)))
       return failure();
     FailureOr<std::string> metallib = buildMetallib(executable, *library, *options);
     if (failed(metallib))
@@ -111,6 +120,22 @@ public:
   }
 
 private:
+  /// Writes the MSL to `<executable>.metal` in `dumpDir` (when set).
+  static LogicalResult dumpMSL(ExecutableOp executable,
+                               const MSLLibrary &library, StringRef dumpDir) {
+    if (dumpDir.empty())
+      return success();
+    SmallString<256> path(dumpDir);
+    llvm::sys::path::append(path, executable.getSymName() + ".metal");
+    std::error_code error;
+    llvm::raw_fd_ostream file(path, error);
+    if (error)
+      return executable.emitError("cannot write ")
+             << path << ": " << error.message();
+    file << library.source;
+    return success();
+  }
+
   /// The library compiled by the Metal toolchain, or empty (the MTL1 keeps
   /// the source) where it is not wanted or not found.
   static FailureOr<std::string> buildMetallib(ExecutableOp executable,
@@ -144,15 +169,17 @@ private:
     static const std::pair<StringRef, std::pair<uint32_t, uint32_t>>
         kVersions[] = {
             {"2.4", {2, 4}}, {"3.0", {3, 0}}, {"3.1", {3, 1}}, {"3.2", {3, 2}}};
-    for (const auto &[name, version] : kVersions) {
-      if (clMSLVersion == name) {
-        options.versionMajor = version.first;
-        options.versionMinor = version.second;
-        return options;
-      }
-    }
-    return executable.emitError("unknown --iree-metal-msl-version '")
-           << clMSLVersion << "'; known are: 2.4, 3.0, 3.1, 3.2";
+    auto version = llvm::find_if(
+        kVersions, [](const auto &v) { return v.first == clMSLVersion; });
+    if (version == std::end(kVersions))
+      return executable.emitError("unknown --iree-metal-msl-version '")
+             << clMSLVersion << "'; known are: 2.4, 3.0, 3.1, 3.2";
+    options.versionMajor = version->second.first;
+    options.versionMinor = version->second.second;
+    std::string error;
+    if (!setOSVersion(options, clOSVersion, error))
+      return executable.emitError(error);
+    return options;
   }
 };
 

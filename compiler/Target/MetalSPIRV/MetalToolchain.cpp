@@ -4,6 +4,7 @@
 
 #include "compiler/Target/Subprocess.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -42,7 +43,64 @@ std::string languageStandard(const MSLOptions &options) {
          "-metal" + version;
 }
 
+/// The minimum deployment target, as `metal` takes it.
+std::string deploymentTarget(const MSLOptions &options) {
+  switch (options.platform) {
+  case MetalPlatform::MacOS:
+    return "-mmacosx-version-min=" + options.osVersion;
+  case MetalPlatform::IOS:
+    return "-mios-version-min=" + options.osVersion;
+  case MetalPlatform::IOSSimulator:
+    return "-mios-simulator-version-min=" + options.osVersion;
+  }
+  return "";
+}
+
 } // namespace
+
+bool mlir::halc::setOSVersion(MSLOptions &options, StringRef text,
+                              std::string &error) {
+  // Each MSL version and the macOS and iOS versions that brought it.
+  struct Release {
+    uint32_t major, minor;
+    unsigned macOS, iOS;
+  };
+  static const Release kReleases[] = {
+      {2, 4, 12, 15}, {3, 0, 13, 16}, {3, 1, 14, 17}, {3, 2, 15, 18}};
+  const Release *release = llvm::find_if(kReleases, [&](const Release &r) {
+    return r.major == options.versionMajor && r.minor == options.versionMinor;
+  });
+  if (release == std::end(kReleases)) {
+    error = "MSL " + std::to_string(options.versionMajor) + "." +
+            std::to_string(options.versionMinor) + " is not a known version";
+    return false;
+  }
+  bool macOS = options.platform == MetalPlatform::MacOS;
+  unsigned oldest = macOS ? release->macOS : release->iOS;
+  if (text.empty()) {
+    options.osVersion = std::to_string(oldest) + ".0";
+    return true;
+  }
+  unsigned major = 0, minor = 0;
+  StringRef rest = text;
+  if (rest.consumeInteger(10, major) ||
+      (rest.consume_front(".") && rest.consumeInteger(10, minor)) ||
+      !rest.empty()) {
+    error = "--iree-metal-target-os-version='" + text.str() +
+            "' is not a version like 13.0";
+    return false;
+  }
+  if (major < oldest) {
+    error = "MSL " + std::to_string(options.versionMajor) + "." +
+            std::to_string(options.versionMinor) + " needs " +
+            (macOS ? "macOS " : "iOS ") + std::to_string(oldest) +
+            " or later; --iree-metal-target-os-version=" + text.str() +
+            " is older";
+    return false;
+  }
+  options.osVersion = std::to_string(major) + "." + std::to_string(minor);
+  return true;
+}
 
 std::optional<MetalToolchain>
 mlir::halc::findMetalToolchain(StringRef toolchainDir, MetalPlatform platform) {
@@ -94,7 +152,8 @@ mlir::halc::compileMetallib(const MetalToolchain &toolchain, StringRef source,
   }
   std::vector<std::string> compile = toolchain.metal;
   compile.insert(compile.end(), {"-c", metalPath.str().str(),
-                                 languageStandard(options), "-o",
+                                 languageStandard(options),
+                                 deploymentTarget(options), "-o",
                                  airPath.str().str()});
   std::vector<std::string> link = toolchain.metallib;
   link.insert(link.end(), {airPath.str().str(), "-o", libPath.str().str()});

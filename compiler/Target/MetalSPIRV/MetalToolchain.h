@@ -24,7 +24,17 @@ struct MSLOptions {
   MetalPlatform platform = MetalPlatform::MacOS;
   uint32_t versionMajor = 3;
   uint32_t versionMinor = 0;
+  /// The oldest OS the library runs on (macOS or iOS, after the platform),
+  /// e.g. "13.0": the Metal toolchain's minimum deployment target.
+  std::string osVersion = "13.0";
 };
+
+/// Sets `options.osVersion` from `text` ("14" or "14.2"; empty: the oldest
+/// OS of the platform that has the MSL version). False with `error` when it
+/// is malformed or older than the MSL version allows (MSL 2.4: macOS 12 and
+/// iOS 15; 3.0: 13 and 16; 3.1: 14 and 17; 3.2: 15 and 18).
+bool setOSVersion(MSLOptions &options, llvm::StringRef text,
+                  std::string &error);
 
 struct MetalToolchain {
   /// How to run `metal` and `metallib`: a program and the arguments that come

@@ -9,6 +9,7 @@
 // CHECK-NEXT: --iree-metal-compile-to-metallib
 // CHECK-NEXT: --iree-metal-gpu-family=
 // CHECK-NEXT: --iree-metal-msl-version=
+// CHECK-NEXT: --iree-metal-target-os-version=
 // CHECK-NEXT: --iree-metal-target-platform=
 // CHECK: --iree-metal-toolchain-dir=
 // CHECK: halc vulkan-spirv target options:

@@ -18,7 +18,7 @@
 // RUN: not halc-metallib %t.mtl1 -o %t.bad.mtl1 --iree-metal-toolchain-dir=%metal_inputs/failing-toolchain 2>&1 | FileCheck %s --check-prefix=FAILING
 // RUN: not ls %t.bad.mtl1
 
-// LOG: metal -c {{.*}}library.metal -std=metal3.0 -o {{.*}}library.air
+// LOG: metal -c {{.*}}library.metal -std=metal3.0 -mmacosx-version-min=13.0 -o {{.*}}library.air
 // LOG-NEXT: metallib
 // KEPT: library 0: MSL 3.0, source {{[1-9][0-9]*}} bytes, metallib {{[1-9][0-9]*}} bytes
 // KEPT: export 0 @neg: entry point neg in library 0
