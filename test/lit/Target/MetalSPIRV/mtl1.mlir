@@ -64,11 +64,14 @@
 // MSL-NEXT: {
 // MSL-NEXT: device {{.+}}* scale_arg_0 {{\[\[}}id(0){{\]\]}};
 // MSL-NEXT: device {{.+}}* scale_arg_1 {{\[\[}}id(1){{\]\]}};
-// MSL: kernel void scale(constant spvDescriptorSetBuffer0& spvDescriptorSet0 {{\[\[}}buffer(0){{\]\]}}
+// Each kernel says its threadgroup size is the most it runs with.
+// MSL: {{\[\[}}max_total_threads_per_threadgroup(16)]]
+// MSL-NEXT: kernel void scale(constant spvDescriptorSetBuffer0& spvDescriptorSet0 {{\[\[}}buffer(0){{\]\]}}
 // MSL: struct spvDescriptorSetBuffer1
 // MSL: device {{.+}}* add_arg_2 {{\[\[}}id(2){{\]\]}};
 // MSL: kernel void add(constant spvDescriptorSetBuffer1& spvDescriptorSet1 {{\[\[}}buffer(0){{\]\]}}
-// MSL: kernel void main0(constant spvDescriptorSetBuffer2& spvDescriptorSet2 {{\[\[}}buffer(0){{\]\]}}
+// MSL: {{\[\[}}max_total_threads_per_threadgroup(96)]]
+// MSL-NEXT: kernel void main0(constant spvDescriptorSetBuffer2& spvDescriptorSet2 {{\[\[}}buffer(0){{\]\]}}
 // MSL-NOT: kernel void
 
 // FLATC: "pipelines": [
