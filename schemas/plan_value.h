@@ -12,36 +12,53 @@
 
 namespace halc {
 
-/// Floor of a / b (b != 0).
+/// Floor of a / b (b != 0, not INT64_MIN / -1).
 inline int64_t floorDiv(int64_t a, int64_t b) {
   int64_t quotient = a / b;
   return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient;
 }
 
-/// `lhs` `kind` `rhs` in 64-bit signed arithmetic; nullopt for a division by
-/// zero or a kind that is no operation (Argument, Constant).
+/// Whether `kind` divides by its right operand.
+inline bool isDivision(ValueKind kind) {
+  return kind >= ValueKind::Div && kind <= ValueKind::Mod;
+}
+
+/// `lhs` `kind` `rhs` in 64-bit signed arithmetic; nullopt where that has no
+/// result: a division by zero, a result beyond 64 bits, or a kind that is no
+/// operation (Argument, Constant).
 inline std::optional<int64_t> applyValueKind(ValueKind kind, int64_t lhs,
                                              int64_t rhs) {
-  bool divides = kind >= ValueKind::Div && kind <= ValueKind::Mod;
-  if (divides && rhs == 0)
+  if (isDivision(kind) && rhs == 0)
     return std::nullopt;
+  // A remainder by -1 is 0; a quotient of INT64_MIN by -1 is 2^63.
+  if (isDivision(kind) && rhs == -1 && lhs == INT64_MIN)
+    return kind == ValueKind::Rem || kind == ValueKind::Mod
+               ? std::optional<int64_t>(0)
+               : std::nullopt;
+  int64_t result;
   switch (kind) {
   case ValueKind::Add:
-    return lhs + rhs;
+    return __builtin_add_overflow(lhs, rhs, &result) ? std::nullopt
+                                                     : std::optional(result);
   case ValueKind::Sub:
-    return lhs - rhs;
+    return __builtin_sub_overflow(lhs, rhs, &result) ? std::nullopt
+                                                     : std::optional(result);
   case ValueKind::Mul:
-    return lhs * rhs;
+    return __builtin_mul_overflow(lhs, rhs, &result) ? std::nullopt
+                                                     : std::optional(result);
   case ValueKind::Div:
     return lhs / rhs;
   case ValueKind::FloorDiv:
     return floorDiv(lhs, rhs);
   case ValueKind::CeilDiv:
-    return -floorDiv(-lhs, rhs);
+    return lhs / rhs + (lhs % rhs != 0 && (lhs < 0) == (rhs < 0) ? 1 : 0);
   case ValueKind::Rem:
     return lhs % rhs;
-  case ValueKind::Mod:
-    return lhs - floorDiv(lhs, rhs) * rhs;
+  case ValueKind::Mod: {
+    int64_t remainder = lhs % rhs;
+    return remainder != 0 && (remainder < 0) != (rhs < 0) ? remainder + rhs
+                                                          : remainder;
+  }
   case ValueKind::Min:
     return std::min(lhs, rhs);
   case ValueKind::Max:

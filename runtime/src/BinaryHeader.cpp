@@ -6,10 +6,11 @@
 
 #include "schemas/binary_header.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <iterator>
+#include <memory>
+#include <sys/stat.h>
 
 using namespace halc;
 
@@ -53,12 +54,20 @@ std::string halc::describeMagic(uint32_t magic) {
 
 halc_status_t halc::readFile(const char *path, const char *what,
                              std::vector<uint8_t> &bytes) {
-  std::ifstream file(path, std::ios::binary);
+  struct stat info;
+  if (stat(path, &info) != 0)
+    return makeError(std::string("cannot open ") + what + " '" + path +
+                     "': " + std::strerror(errno));
+  if (!S_ISREG(info.st_mode))
+    return makeError(std::string("cannot read ") + what + " '" + path +
+                     "': not a regular file");
+  std::unique_ptr<FILE, int (*)(FILE *)> file(std::fopen(path, "rb"),
+                                               std::fclose);
   if (!file)
-    return makeError(std::string("cannot open ") + what + " '" + path + "'");
-  bytes.assign(std::istreambuf_iterator<char>(file),
-               std::istreambuf_iterator<char>());
-  if (file.bad())
+    return makeError(std::string("cannot open ") + what + " '" + path +
+                     "': " + std::strerror(errno));
+  bytes.resize(size_t(info.st_size));
+  if (std::fread(bytes.data(), 1, bytes.size(), file.get()) != bytes.size())
     return makeError(std::string("cannot read ") + what + " '" + path + "'");
   return nullptr;
 }

@@ -55,17 +55,22 @@ halc_status_t load(std::vector<uint8_t> bytes, halc_executable_t **out) {
 
 extern "C" halc_status_t halc_executable_load(const void *data, size_t size,
                                               halc_executable_t **out) {
-  const auto *begin = static_cast<const uint8_t *>(data);
-  return load(std::vector<uint8_t>(begin, begin + size), out);
+  *out = nullptr;
+  return catchExceptions("loading an executable", [&] {
+    const auto *begin = static_cast<const uint8_t *>(data);
+    return load(std::vector<uint8_t>(begin, begin + size), out);
+  });
 }
 
 extern "C" halc_status_t halc_executable_load_file(const char *path,
                                                    halc_executable_t **out) {
   *out = nullptr;
-  std::vector<uint8_t> bytes;
-  if (halc_status_t status = readFile(path, "executable", bytes))
-    return status;
-  return load(std::move(bytes), out);
+  return catchExceptions("loading an executable", [&] {
+    std::vector<uint8_t> bytes;
+    if (halc_status_t status = readFile(path, "executable", bytes))
+      return status;
+    return load(std::move(bytes), out);
+  });
 }
 
 extern "C" void halc_executable_free(halc_executable_t *executable) {

@@ -5,6 +5,7 @@
 
 #include "halc/runtime.h"
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,20 @@ halc_status_t loadHIP1(halc_executable_s &executable, const uint8_t *content,
 /// The same for MTL1: libraries and pipelines.
 halc_status_t loadMTL1(halc_executable_s &executable, const uint8_t *content,
                        size_t contentSize);
+
+/// Bit b set where element b of `flags` (a FlatBuffer vector of 64-bit
+/// binding flags, which need not be 8-byte aligned) has `bit`.
+template <typename Flags>
+uint32_t readBindingFlags(const Flags *flags, uint64_t bit) {
+  uint32_t mask = 0;
+  for (uint32_t b = 0; flags && b < flags->size(); ++b) {
+    uint64_t value;
+    std::memcpy(&value, flags->Data() + b * sizeof(value), sizeof(value));
+    if (value & bit)
+      mask |= 1u << b;
+  }
+  return mask;
+}
 
 } // namespace halc
 

@@ -42,6 +42,15 @@ bool Function::dependsOnCall() const {
   return false;
 }
 
+bool halc::fitsInMemory(const int64_t *shape, size_t rank,
+                        uint64_t elementBytes) {
+  uint64_t bytes = elementBytes;
+  for (size_t d = 0; d < rank; ++d)
+    if (shape[d] > 0 && __builtin_mul_overflow(bytes, uint64_t(shape[d]), &bytes))
+      return false;
+  return bytes <= kMaxBufferBytes;
+}
+
 namespace {
 
 uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
@@ -70,6 +79,9 @@ halc_status_t checkArgument(const halc_tensor_type_t &expected,
                        (expected.shape[d] < 0
                             ? std::string("any number")
                             : std::to_string(expected.shape[d])));
+  if (!fitsInMemory(given.shape, given.rank,
+                    halc_element_type_size(given.element_type)))
+    return makeError(name + " has more bytes than a buffer can hold");
   return nullptr;
 }
 
@@ -109,11 +121,15 @@ halc_status_t halc::prepareCall(const Function &function,
     if (value.kind == ValueKind::Constant) {
       result = value.constant;
     } else if (value.kind != ValueKind::Argument) {
+      int64_t rhs = values[value.rhs];
       std::optional<int64_t> applied =
-          applyValueKind(value.kind, values[value.lhs], values[value.rhs]);
+          applyValueKind(value.kind, values[value.lhs], rhs);
       if (!applied)
-        return makeError("values[" + std::to_string(values.size()) +
-                         "] divides by zero for these arguments");
+        return makeError("values[" + std::to_string(values.size()) + "] " +
+                         (isDivision(value.kind) && rhs == 0
+                              ? "divides by zero"
+                              : "overflows 64-bit arithmetic") +
+                         " for these arguments");
       result = *applied;
     } else if (value.dimension >= 0) {
       result = call.shapes[value.argument][value.dimension];
@@ -147,16 +163,37 @@ halc_status_t halc::prepareCall(const Function &function,
           return status;
   for (size_t b = 0; b < call.bufferSizes.size(); ++b)
     for (uint32_t value : function.bufferSizeValues[b])
-      call.bufferSizes[b] *= values[value];
+      if (__builtin_mul_overflow(call.bufferSizes[b], uint64_t(values[value]),
+                                 &call.bufferSizes[b]) ||
+          call.bufferSizes[b] > kMaxBufferBytes)
+        return makeError("these arguments make buffer " + std::to_string(b) +
+                         " larger than a buffer can hold");
   for (size_t d = 0; d < call.dispatches.size(); ++d) {
-    for (size_t c = 0; c < call.constants[d].size(); ++c)
-      if (int32_t value = function.constantValues[d][c]; value >= 0)
-        call.constants[d][c] = static_cast<uint32_t>(values[value]);
-    for (int axis = 0; axis < 3; ++axis)
-      if (int32_t value = function.workgroupCountValues[d][axis]; value >= 0)
-        call.dispatches[d].workgroup_count[axis] =
-            static_cast<uint32_t>(ceilDiv(
-                values[value], function.dispatches[d].workgroup_count[axis]));
+    std::string dispatch = "dispatch " + std::to_string(d);
+    for (size_t c = 0; c < call.constants[d].size(); ++c) {
+      int32_t value = function.constantValues[d][c];
+      if (value < 0)
+        continue;
+      // A 32-bit word: a signed or an unsigned number.
+      if (values[value] < INT32_MIN || values[value] > int64_t(UINT32_MAX))
+        return makeError("these arguments make constant " + std::to_string(c) +
+                         " of " + dispatch + " " +
+                         std::to_string(values[value]) +
+                         ", which 32 bits do not hold");
+      call.constants[d][c] = static_cast<uint32_t>(values[value]);
+    }
+    for (int axis = 0; axis < 3; ++axis) {
+      int32_t value = function.workgroupCountValues[d][axis];
+      if (value < 0)
+        continue;
+      uint64_t count = ceilDiv(values[value],
+                               function.dispatches[d].workgroup_count[axis]);
+      if (count > UINT32_MAX)
+        return makeError("these arguments make " + dispatch + " run " +
+                         std::to_string(count) +
+                         " workgroups along an axis, more than 32 bits hold");
+      call.dispatches[d].workgroup_count[axis] = static_cast<uint32_t>(count);
+    }
   }
   // The results' dynamic dimensions, in order.
   auto dimValue = function.resultDimValues.begin();

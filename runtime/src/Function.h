@@ -61,6 +61,14 @@ struct Function {
 
 /// Works out `function`'s plan for a call on `types` and `arguments` (see
 /// halc_call_prepare) into `call`.
+/// The most bytes a buffer may have: sizes computed from it stay far from
+/// overflowing 64 bits.
+constexpr uint64_t kMaxBufferBytes = uint64_t(1) << 62;
+
+/// Whether a tensor of `shape` (its static dimensions; dynamic ones are -1)
+/// with elements of `elementBytes` has at most kMaxBufferBytes.
+bool fitsInMemory(const int64_t *shape, size_t rank, uint64_t elementBytes);
+
 halc_status_t prepareCall(const Function &function,
                           const halc_tensor_type_t *types,
                           const void *const *arguments, Function &call);

@@ -87,10 +87,8 @@ halc_status_t halc::loadHIP1(halc_executable_s &executable,
     info.workgroup_size[1] = dims->y();
     info.workgroup_size[2] = dims->z();
     info.binding_count = bindingCount;
-    for (uint32_t b = 0; b < bindingCount; ++b)
-      if (static_cast<uint64_t>(flags->Get(b)) &
-          static_cast<uint64_t>(hip::BindingBits::READ_ONLY))
-        info.read_only_bindings |= 1u << b;
+    info.read_only_bindings = readBindingFlags(
+        flags, static_cast<uint64_t>(hip::BindingBits::READ_ONLY));
     info.constant_count = exportDef->constant_count();
     exported.moduleOrdinal = exportDef->module_ordinal();
   }

@@ -128,11 +128,8 @@ halc_status_t halc::loadMTL1(halc_executable_s &executable,
     info.workgroup_size[1] = size->y();
     info.workgroup_size[2] = size->z();
     info.binding_count = bindingCount;
-    info.read_only_bindings = 0;
-    for (uint32_t b = 0; b < bindingCount; ++b)
-      if (static_cast<uint64_t>(flags->Get(b)) &
-          static_cast<uint64_t>(mtl::BindingBits::IMMUTABLE))
-        info.read_only_bindings |= 1u << b;
+    info.read_only_bindings = readBindingFlags(
+        flags, static_cast<uint64_t>(mtl::BindingBits::IMMUTABLE));
     info.constant_count = pipeline->constant_count();
     exported.moduleOrdinal = pipeline->library_ordinal();
   }

@@ -48,6 +48,7 @@ uint64_t staticTensorBytes(const halc_tensor_type_t &type) {
   return bytes;
 }
 
+
 class Verifier {
 public:
   explicit Verifier(halc_module_s &module) : module(module) {}
@@ -91,6 +92,14 @@ halc_status_t Verifier::readTypes(
     if (def->scalar() && !shape.empty())
       return makeError(std::string(what) + "[" + std::to_string(i) +
                        "] is a scalar with a shape");
+    auto type = static_cast<halc_element_type_t>(def->element_type());
+    if (def->scalar() && halc_element_type_size(type) > 4)
+      return makeError(std::string(what) + "[" + std::to_string(i) +
+                       "] is a scalar of " + halc_element_type_name(type) +
+                       "; a scalar travels as one 32-bit constant");
+    if (!fitsInMemory(shape.data(), shape.size(), halc_element_type_size(type)))
+      return makeError(std::string(what) + "[" + std::to_string(i) +
+                       "] has more bytes than a buffer can hold");
     function.shapes.push_back(std::move(shape));
     types.push_back({static_cast<halc_element_type_t>(def->element_type()),
                      function.shapes.back().size(), nullptr, def->scalar()});
@@ -397,6 +406,13 @@ halc_status_t load(std::vector<uint8_t> bytes, halc_module_t **out) {
 
 } // namespace
 
+extern "C" size_t halc_tensor_type_byte_size(const halc_tensor_type_t *type) {
+  size_t bytes = halc_element_type_size(type->element_type);
+  for (size_t d = 0; d < type->rank; ++d)
+    bytes *= size_t(type->shape[d]);
+  return bytes;
+}
+
 extern "C" size_t halc_element_type_size(halc_element_type_t type) {
   switch (type) {
   case HALC_ELEMENT_TYPE_I8:
@@ -436,17 +452,22 @@ extern "C" const char *halc_element_type_name(halc_element_type_t type) {
 
 extern "C" halc_status_t halc_module_load(const void *data, size_t size,
                                           halc_module_t **out) {
-  const auto *begin = static_cast<const uint8_t *>(data);
-  return load(std::vector<uint8_t>(begin, begin + size), out);
+  *out = nullptr;
+  return catchExceptions("loading a module", [&] {
+    const auto *begin = static_cast<const uint8_t *>(data);
+    return load(std::vector<uint8_t>(begin, begin + size), out);
+  });
 }
 
 extern "C" halc_status_t halc_module_load_file(const char *path,
                                                halc_module_t **out) {
   *out = nullptr;
-  std::vector<uint8_t> bytes;
-  if (halc_status_t status = readFile(path, "module", bytes))
-    return status;
-  return load(std::move(bytes), out);
+  return catchExceptions("loading a module", [&] {
+    std::vector<uint8_t> bytes;
+    if (halc_status_t status = readFile(path, "module", bytes))
+      return status;
+    return load(std::move(bytes), out);
+  });
 }
 
 extern "C" void halc_module_free(halc_module_t *module) { delete module; }
@@ -501,12 +522,14 @@ extern "C" halc_status_t halc_call_prepare(const halc_module_t *module,
   size_t index = function - module->views.data();
   if (index >= module->views.size())
     return makeError("the function is not one of the module's");
-  auto call = std::make_unique<halc_call_s>();
-  if (halc_status_t status = prepareCall(*module->functions[index], types,
-                                         arguments, call->function))
-    return prefixError(std::string("@") + function->name, status);
-  *out = call.release();
-  return nullptr;
+  return catchExceptions("preparing a call", [&]() -> halc_status_t {
+    auto call = std::make_unique<halc_call_s>();
+    if (halc_status_t status = prepareCall(*module->functions[index], types,
+                                           arguments, call->function))
+      return prefixError(std::string("@") + function->name, status);
+    *out = call.release();
+    return nullptr;
+  });
 }
 
 extern "C" void halc_call_free(halc_call_t *call) { delete call; }

@@ -5,6 +5,8 @@
 
 #include "halc/runtime.h"
 
+#include <exception>
+#include <new>
 #include <string>
 
 struct halc_status_s {
@@ -23,6 +25,24 @@ inline halc_status_t prefixError(const std::string &context,
                                  halc_status_t status) {
   status->message = context + ": " + status->message;
   return status;
+}
+
+/// Runs `body` (which returns a status) at the C API's boundary: an
+/// exception it throws (memory exhausted, a library's error) becomes an
+/// error naming `what` instead of crossing into C.
+template <typename Body>
+halc_status_t catchExceptions(const char *what, Body &&body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    return new (std::nothrow)
+        halc_status_s{std::string(what) + ": out of memory"};
+  } catch (const std::exception &e) {
+    return new (std::nothrow) halc_status_s{std::string(what) + ": " + e.what()};
+  } catch (...) {
+    return new (std::nothrow)
+        halc_status_s{std::string(what) + ": unknown exception"};
+  }
 }
 
 } // namespace halc

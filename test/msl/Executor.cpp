@@ -106,13 +106,6 @@ struct PreparedDispatch {
   GuardedBuffer arguments, constants;
 };
 
-size_t tensorBytes(const halc_tensor_type_t &type) {
-  size_t bytes = halc_element_type_size(type.element_type);
-  for (size_t d = 0; d < type.rank; ++d)
-    bytes *= size_t(type.shape[d]);
-  return bytes;
-}
-
 /// Checks `dispatch` against its kernel as Metal would and builds its
 /// argument buffer and constants.
 bool prepare(const halc_dispatch_t &dispatch, const halc_export_info_t &info,
@@ -247,7 +240,7 @@ void copyResults(const halc_function_t *function,
                  void *const *results) {
   for (size_t r = 0; r < function->result_count; ++r)
     std::memcpy(results[r], buffers[function->result_buffers[r]]->data,
-                tensorBytes(function->results[r]));
+                halc_tensor_type_byte_size(&function->results[r]));
 }
 
 } // namespace
@@ -294,7 +287,7 @@ bool halc::msl::run(const halc_module_t *module,
   for (size_t a = 0; a < function->argument_count; ++a)
     if (function->argument_buffers[a] != HALC_NO_BUFFER)
       std::memcpy(buffers[function->argument_buffers[a]]->data, arguments[a],
-                  tensorBytes(function->arguments[a]));
+                  halc_tensor_type_byte_size(&function->arguments[a]));
 
   std::vector<std::unique_ptr<PreparedDispatch>> dispatches;
   for (size_t d = 0; d < function->dispatch_count; ++d) {

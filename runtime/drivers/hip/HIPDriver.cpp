@@ -189,7 +189,7 @@ extern "C" halc_status_t halc_hip_run(halc_hip_device_t *device,
     else if (halc_status_t status = hip.check(
             hip.memcpyHtoD(buffers[function->argument_buffers[i]],
                            const_cast<void *>(arguments[i]),
-                           function->buffer_sizes[function->argument_buffers[i]]),
+                           halc_tensor_type_byte_size(&function->arguments[i])),
             "hipMemcpyHtoD"))
       return fail(status);
   for (size_t b = 0; b < function->buffer_count; ++b)
@@ -259,7 +259,7 @@ extern "C" halc_status_t halc_hip_run(halc_hip_device_t *device,
   for (size_t i = 0; i < function->result_count; ++i)
     if (halc_status_t status = hip.check(
             hip.memcpyDtoH(results[i], buffers[function->result_buffers[i]],
-                           function->buffer_sizes[function->result_buffers[i]]),
+                           halc_tensor_type_byte_size(&function->results[i])),
             "hipMemcpyDtoH"))
       return fail(status);
   cleanup();

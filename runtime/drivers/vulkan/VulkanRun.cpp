@@ -55,6 +55,8 @@ struct Run {
     uint32_t buffer;
     const void *data;
     VkDeviceSize offset;
+    /// What `data` holds: the argument tensor's bytes or a constant's.
+    size_t bytes;
   };
   std::vector<Upload> uploads;
   std::vector<VkDeviceSize> resultOffsets;
@@ -239,16 +241,17 @@ halc_status_t Run::createBuffers(const halc_function_t *function,
   }
   // One staging buffer: the arguments, the constants, then the results.
   VkDeviceSize offset = 0;
-  auto upload = [&](uint32_t buffer, const void *data) {
-    uploads.push_back({buffer, data, offset});
+  auto upload = [&](uint32_t buffer, const void *data, size_t bytes) {
+    uploads.push_back({buffer, data, offset, bytes});
     offset += paddedSize(function->buffer_sizes[buffer]);
   };
   for (size_t i = 0; i < function->argument_count; ++i)
     if (function->argument_buffers[i] != HALC_NO_BUFFER)
-      upload(function->argument_buffers[i], arguments[i]);
+      upload(function->argument_buffers[i], arguments[i],
+             halc_tensor_type_byte_size(&function->arguments[i]));
   for (size_t b = 0; b < function->buffer_count; ++b)
     if (function->buffer_contents[b])
-      upload(b, function->buffer_contents[b]);
+      upload(b, function->buffer_contents[b], function->buffer_sizes[b]);
   for (size_t i = 0; i < function->result_count; ++i) {
     resultOffsets.push_back(offset);
     offset += paddedSize(function->buffer_sizes[function->result_buffers[i]]);
@@ -451,15 +454,14 @@ halc_vulkan_run(halc_vulkan_device_t *device, const halc_module_t *module,
     return status;
   auto *staging = static_cast<uint8_t *>(run.stagingData);
   for (const Run::Upload &upload : run.uploads)
-    std::memcpy(staging + upload.offset, upload.data,
-                function->buffer_sizes[upload.buffer]);
+    std::memcpy(staging + upload.offset, upload.data, upload.bytes);
   if (halc_status_t status = run.record(function, repetitions))
     return status;
   if (halc_status_t status = run.submit())
     return status;
   for (size_t i = 0; i < function->result_count; ++i)
     std::memcpy(results[i], staging + run.resultOffsets[i],
-                function->buffer_sizes[function->result_buffers[i]]);
+                halc_tensor_type_byte_size(&function->results[i]));
   if (outTimes) {
     std::vector<uint64_t> ticks(run.queryCount, 0);
     if (run.queryPool &&

@@ -128,6 +128,11 @@ typedef struct halc_tensor_type_s {
   int scalar;
 } halc_tensor_type_t;
 
+/* The bytes of a tensor of static shape (a scalar: its element): what a
+ * driver uploads for an argument and downloads for a result. Loaded modules
+ * and prepared calls hold only types whose size fits. */
+size_t halc_tensor_type_byte_size(const halc_tensor_type_t *type);
+
 /* The buffer of a scalar argument: none. */
 #define HALC_NO_BUFFER 0xFFFFFFFFu
 

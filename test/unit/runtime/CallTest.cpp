@@ -259,6 +259,88 @@ TEST(Call, RejectsADivisionByZero) {
       std::string::npos);
 }
 
+TEST(Call, RejectsAQuotientBeyond64Bits) {
+  // INT64_MIN / -1 (a SIGFPE on x86 if computed).
+  std::vector<hm::ValueDefT> values(2);
+  values[0].dimension = 0;
+  values[1].argument = 1;
+  values.push_back(makeValue(hm::ValueKind::Constant, 0, 0, INT64_MIN)); // 2
+  values.push_back(makeValue(hm::ValueKind::Constant, 0, 0, -1));        // 3
+  values.push_back(makeValue(hm::ValueKind::Div, 2, 3));                 // 4
+  std::vector<int64_t> shape;
+  uint64_t bytesOfResult = 0;
+  EXPECT_NE(
+      prepareAtBatch(buildDynamicModule(values, 4, 0), 3, shape, bytesOfResult)
+          .find("values[4] overflows 64-bit arithmetic for these arguments"),
+      std::string::npos);
+  // INT64_MIN % -1 is 0.
+  values[4].kind = hm::ValueKind::Rem;
+  values.push_back(makeValue(hm::ValueKind::Add, 0, 4)); // 5: batch + 0
+  EXPECT_EQ(
+      prepareAtBatch(buildDynamicModule(values, 5, 5), 3, shape, bytesOfResult),
+      "");
+  EXPECT_EQ(shape, (std::vector<int64_t>{3, 4}));
+}
+
+TEST(Call, RejectsABufferLargerThanMemory) {
+  // batch * batch * 16 bytes for a batch of 2^31.
+  std::vector<hm::ValueDefT> values(2);
+  values[0].dimension = 0;
+  values[1].argument = 1;
+  values.push_back(makeValue(hm::ValueKind::Mul, 0, 0)); // 2
+  Loaded loaded;
+  load(loaded, buildDynamicModule(values, 2, 0));
+  int64_t shape[] = {int64_t(1) << 31, 4};
+  float scale = 1.0f;
+  halc_tensor_type_t types[] = {{HALC_ELEMENT_TYPE_F32, 2, shape, 0},
+                                {HALC_ELEMENT_TYPE_F32, 0, nullptr, 1}};
+  const void *arguments[] = {nullptr, &scale};
+  halc_call_t *call = nullptr;
+  halc_status_t status = halc_call_prepare(loaded.module, loaded.function,
+                                           types, arguments, &call);
+  ASSERT_NE(status, nullptr);
+  EXPECT_NE(std::string(halc_status_message(status))
+                .find("these arguments make buffer 0 larger than a buffer can "
+                      "hold"),
+            std::string::npos);
+  halc_status_free(status);
+}
+
+TEST(Call, RejectsAConstantBeyond32Bits) {
+  // The batch is constant 1 of the dispatch: 2^33 does not fit.
+  int64_t shape[] = {int64_t(1) << 33, 4};
+  EXPECT_NE(prepareError({{HALC_ELEMENT_TYPE_F32, 2, shape, 0},
+                          {HALC_ELEMENT_TYPE_F32, 0, nullptr, 1}})
+                .find("these arguments make constant 1 of dispatch 0 "
+                      "8589934592, which 32 bits do not hold"),
+            std::string::npos);
+}
+
+TEST(Call, RejectsAnArgumentLargerThanMemory) {
+  int64_t shape[] = {int64_t(1) << 61, 4};
+  EXPECT_NE(prepareError({{HALC_ELEMENT_TYPE_F32, 2, shape, 0},
+                          {HALC_ELEMENT_TYPE_F32, 0, nullptr, 1}})
+                .find("argument 0 has more bytes than a buffer can hold"),
+            std::string::npos);
+}
+
+TEST(Call, A64BitScalarIsRejectedAtLoad) {
+  flatbuffers::FlatBufferBuilder builder;
+  std::vector<flatbuffers::Offset<hm::TensorTypeDef>> arguments = {
+      hm::CreateTensorTypeDefDirect(builder, hm::ElementType::F64, nullptr,
+                                    /*scalar=*/true)};
+  std::vector<uint32_t> argumentBuffers = {HALC_NO_BUFFER};
+  std::vector<flatbuffers::Offset<hm::FunctionDef>> functions = {
+      hm::CreateFunctionDefDirect(builder, "f", &arguments, nullptr, nullptr,
+                                  &argumentBuffers)};
+  builder.Finish(hm::CreateModuleDefDirect(builder, nullptr, &functions),
+                 hm::ModuleDefIdentifier());
+  EXPECT_NE(loadModuleError(withHeader("HALM", builder))
+                .find("arguments[0] is a scalar of f64; a scalar travels as "
+                      "one 32-bit constant"),
+            std::string::npos);
+}
+
 TEST(Call, ValueReadingALaterOneIsRejectedAtLoad) {
   std::vector<hm::ValueDefT> values = strideTwoWindowOfThree();
   values[3].rhs = 5;

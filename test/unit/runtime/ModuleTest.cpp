@@ -86,6 +86,16 @@ TEST(Module, ValidModuleHasItsPlan) {
   halc_module_free(module);
 }
 
+TEST(Module, ADirectoryIsNotAModule) {
+  halc_module_t *module = nullptr;
+  halc_status_t status = halc_module_load_file("/", &module);
+  ASSERT_NE(status, nullptr);
+  EXPECT_EQ(std::string(halc_status_message(status)),
+            "cannot read module '/': not a regular file");
+  EXPECT_EQ(module, nullptr);
+  halc_status_free(status);
+}
+
 TEST(Module, ExecutableIsNotAModule) {
   EXPECT_NE(loadModuleError(buildVKE1(Spec())).find("magic 'VKE1'"),
             std::string::npos);
