@@ -2,11 +2,15 @@
 
 #include "Tensor.h"
 
+#include <cerrno>
+#include <climits>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <iterator>
+#include <memory>
 #include <sstream>
+#include <sys/stat.h>
 
 using namespace halc;
 
@@ -30,18 +34,70 @@ bool isFloat(halc_element_type_t type) {
          type == HALC_ELEMENT_TYPE_F64;
 }
 
-void allocate(Tensor &tensor) {
-  tensor.bytes.assign(tensor.count() * halc_element_type_size(tensor.type), 0);
+/// The most bytes halc-run gives a tensor (far beyond any GPU's memory, and
+/// far from overflowing the sizes computed from it).
+constexpr uint64_t kMaxTensorBytes = uint64_t(1) << 40;
+
+/// Gives `tensor` zeroed bytes for its shape, or says why it cannot.
+bool allocate(Tensor &tensor, std::string &error) {
+  uint64_t bytes = halc_element_type_size(tensor.type);
+  for (int64_t dim : tensor.shape)
+    if (__builtin_mul_overflow(bytes, uint64_t(dim), &bytes))
+      bytes = UINT64_MAX;
+  if (bytes > kMaxTensorBytes) {
+    error = "a tensor of " + formatType(tensor.type, tensor.shape) +
+            " has more bytes than halc-run holds (2^40)";
+    return false;
+  }
+  try {
+    tensor.bytes.assign(bytes, 0);
+  } catch (const std::bad_alloc &) {
+    error = "cannot allocate " + std::to_string(bytes) + " bytes for " +
+            formatType(tensor.type, tensor.shape);
+    return false;
+  }
+  return true;
+}
+
+/// A dimension: digits only, at most 2^62.
+bool parseDimension(const std::string &text, int64_t &dim) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  errno = 0;
+  unsigned long long value = std::strtoull(text.c_str(), nullptr, 10);
+  if (errno == ERANGE || value > (1ull << 62))
+    return false;
+  dim = int64_t(value);
+  return true;
+}
+
+/// The bytes of the regular file at `path`.
+bool readFile(const std::string &path, std::vector<char> &bytes,
+              std::string &error) {
+  struct stat info;
+  if (stat(path.c_str(), &info) != 0) {
+    error = "cannot read '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  if (!S_ISREG(info.st_mode)) {
+    error = "cannot read '" + path + "': not a regular file";
+    return false;
+  }
+  std::unique_ptr<FILE, int (*)(FILE *)> file(std::fopen(path.c_str(), "rb"),
+                                               std::fclose);
+  bytes.resize(size_t(info.st_size));
+  if (!file ||
+      std::fread(bytes.data(), 1, bytes.size(), file.get()) != bytes.size()) {
+    error = "cannot read '" + path + "'";
+    return false;
+  }
+  return true;
 }
 
 bool readNpy(const std::string &path, Tensor &tensor, std::string &error) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    error = "cannot open '" + path + "'";
+  std::vector<char> bytes;
+  if (!readFile(path, bytes, error))
     return false;
-  }
-  std::vector<char> bytes((std::istreambuf_iterator<char>(file)),
-                          std::istreambuf_iterator<char>());
   if (bytes.size() < 10 || std::memcmp(bytes.data(), "\x93NUMPY", 6) != 0) {
     error = "'" + path + "' is not a .npy file";
     return false;
@@ -79,10 +135,19 @@ bool readNpy(const std::string &path, Tensor &tensor, std::string &error) {
   }
   std::stringstream dims(header.substr(open + 10, close - open - 10));
   std::string dim;
-  while (std::getline(dims, dim, ','))
-    if (dim.find_first_not_of(' ') != std::string::npos)
-      tensor.shape.push_back(std::stoll(dim));
-  allocate(tensor);
+  while (std::getline(dims, dim, ',')) {
+    size_t first = dim.find_first_not_of(' ');
+    if (first == std::string::npos)
+      continue;
+    dim = dim.substr(first, dim.find_last_not_of(' ') - first + 1);
+    if (!parseDimension(dim, tensor.shape.emplace_back())) {
+      error = "'" + path + "' has a bad dimension '" + dim +
+              "' in its .npy header";
+      return false;
+    }
+  }
+  if (!allocate(tensor, error))
+    return false;
   size_t dataStart = headerStart + headerLength;
   if (bytes.size() - dataStart != tensor.bytes.size()) {
     error = "'" + path + "' has " + std::to_string(bytes.size() - dataStart) +
@@ -91,6 +156,38 @@ bool readNpy(const std::string &path, Tensor &tensor, std::string &error) {
     return false;
   }
   std::memcpy(tensor.bytes.data(), bytes.data() + dataStart, tensor.bytes.size());
+  return true;
+}
+
+/// `text` as a value of `type`: any number for a float type; for an integer
+/// type, an integer its bits hold.
+bool parseValue(const std::string &text, halc_element_type_t type,
+                double &value, std::string &error) {
+  char *end = nullptr;
+  if (isFloat(type)) {
+    value = std::strtod(text.c_str(), &end);
+    if (*end) {
+      error = "'" + text + "' is not a number";
+      return false;
+    }
+    return true;
+  }
+  errno = 0;
+  long long integer = std::strtoll(text.c_str(), &end, 10);
+  if (*end || text.empty()) {
+    error = "'" + text + "' is not an integer (the tensor is of " +
+            halc_element_type_name(type) + ")";
+    return false;
+  }
+  int bits = 8 * int(halc_element_type_size(type));
+  long long lowest = bits == 64 ? LLONG_MIN : -(1ll << (bits - 1));
+  long long highest = bits == 64 ? LLONG_MAX : (1ll << (bits - 1)) - 1;
+  if (errno == ERANGE || integer < lowest || integer > highest) {
+    error = "'" + text + "' is out of the range of " +
+            halc_element_type_name(type);
+    return false;
+  }
+  value = double(integer);
   return true;
 }
 
@@ -202,15 +299,13 @@ bool halc::parseTensor(const std::string &text, Tensor &tensor,
   tensor.type = found->type;
   tensor.shape.clear();
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    char *end = nullptr;
-    long long dim = std::strtoll(parts[i].c_str(), &end, 10);
-    if (parts[i].empty() || *end || dim < 0) {
+    if (!parseDimension(parts[i], tensor.shape.emplace_back())) {
       error = "'" + type + "' has a bad dimension '" + parts[i] + "'";
       return false;
     }
-    tensor.shape.push_back(dim);
   }
-  allocate(tensor);
+  if (!allocate(tensor, error))
+    return false;
   std::vector<double> values;
   if (equals != std::string::npos) {
     std::string list = text.substr(equals + 1);
@@ -222,13 +317,9 @@ bool halc::parseTensor(const std::string &text, Tensor &tensor,
     while (std::getline(items, item, ',')) {
       if (item.empty())
         continue;
-      char *end = nullptr;
-      double value = std::strtod(item.c_str(), &end);
-      if (*end) {
-        error = "'" + item + "' is not a number";
+      values.emplace_back();
+      if (!parseValue(item, tensor.type, values.back(), error))
         return false;
-      }
-      values.push_back(value);
     }
   }
   if (values.size() != 1 && values.size() != tensor.count()) {

@@ -90,11 +90,16 @@ bool parseOptions(int argc, char **argv, Options &options) {
     } else if (value("--expected_output", text)) {
       options.expected.push_back(text);
     } else if (value("--benchmark", text)) {
-      options.benchmark = std::strtoul(text.c_str(), nullptr, 10);
-      if (options.benchmark == 0) {
-        std::fprintf(stderr, "error: --benchmark needs a count > 0\n");
+      char *end = nullptr;
+      unsigned long count = std::strtoul(text.c_str(), &end, 10);
+      if (text.empty() || *end || text[0] == '-' || count == 0 ||
+          count > 100000) {
+        std::fprintf(stderr, "error: --benchmark=%s: needs a count from 1 to "
+                             "100000\n",
+                     text.c_str());
         return false;
       }
+      options.benchmark = uint32_t(count);
     } else if (value("--reference", text)) {
       if (text != "cpu") {
         std::fprintf(stderr, "error: --reference=%s: only cpu is known\n",
