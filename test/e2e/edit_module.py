@@ -3,13 +3,16 @@
 can show that a run catches it:
 
   edit_module.py IN.halm OUT.halm SCHEMA_DIR [--workgroup-count-x=N]
-                 [--threadgroup-size-x=N]
+                 [--threadgroup-size-x=N] [--spirv-fadd-to-iadd=1]
 
 --workgroup-count-x sets the x workgroup count of the first dispatch (a
 kernel that leaves part of its result unwritten); --threadgroup-size-x sets
 the x threadgroup size (and the maximum it claims) of the first pipeline of
 the first executable, an MTL1: threads the kernel was not compiled for, or
-too few of them.
+too few of them; --spirv-fadd-to-iadd turns the first OpFAdd of the
+embedded SPIR-V into an OpIAdd on floats, which the loader's reflection
+accepts and SPIR-V validation does not (one changed word, as a flipped bit
+would change it).
 """
 import json
 import os
@@ -63,8 +66,16 @@ def main():
         executable["binary"] = list(from_json(
             schemas, "metal_executable_def.fbs", mtl1, binary[:4], work,
             "mtl1", "mtl1"))
-    open(target, "wb").write(from_json(schemas, "module_def.fbs", module,
-                                       data[:4], work, "module", "halm"))
+    result = from_json(schemas, "module_def.fbs", module, data[:4], work,
+                       "module", "halm")
+    if "spirv-fadd-to-iadd" in edits:
+        spirv = result.find(struct.pack("<I", 0x07230203))
+        fadd = result.find(struct.pack("<I", 0x00050081), spirv)
+        if spirv < 0 or fadd < 0:
+            sys.exit("the module holds no SPIR-V with an OpFAdd")
+        result = (result[:fadd] + struct.pack("<I", 0x00050080) +
+                  result[fadd + 4:])
+    open(target, "wb").write(result)
 
 
 if __name__ == "__main__":

@@ -9,8 +9,46 @@
 
 using namespace halc;
 
+namespace {
+
+/// The name of `result`, as the Vulkan headers spell it.
+const char *resultName(VkResult result) {
+  switch (result) {
+#define HALC_VK_RESULT(name)                                                   \
+  case name:                                                                   \
+    return #name;
+    HALC_VK_RESULT(VK_NOT_READY)
+    HALC_VK_RESULT(VK_TIMEOUT)
+    HALC_VK_RESULT(VK_INCOMPLETE)
+    HALC_VK_RESULT(VK_ERROR_OUT_OF_HOST_MEMORY)
+    HALC_VK_RESULT(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+    HALC_VK_RESULT(VK_ERROR_INITIALIZATION_FAILED)
+    HALC_VK_RESULT(VK_ERROR_DEVICE_LOST)
+    HALC_VK_RESULT(VK_ERROR_MEMORY_MAP_FAILED)
+    HALC_VK_RESULT(VK_ERROR_LAYER_NOT_PRESENT)
+    HALC_VK_RESULT(VK_ERROR_EXTENSION_NOT_PRESENT)
+    HALC_VK_RESULT(VK_ERROR_FEATURE_NOT_PRESENT)
+    HALC_VK_RESULT(VK_ERROR_INCOMPATIBLE_DRIVER)
+    HALC_VK_RESULT(VK_ERROR_TOO_MANY_OBJECTS)
+    HALC_VK_RESULT(VK_ERROR_FORMAT_NOT_SUPPORTED)
+    HALC_VK_RESULT(VK_ERROR_FRAGMENTED_POOL)
+    HALC_VK_RESULT(VK_ERROR_UNKNOWN)
+    HALC_VK_RESULT(VK_ERROR_OUT_OF_POOL_MEMORY)
+    HALC_VK_RESULT(VK_ERROR_INVALID_EXTERNAL_HANDLE)
+    HALC_VK_RESULT(VK_ERROR_FRAGMENTATION)
+    HALC_VK_RESULT(VK_ERROR_INVALID_SHADER_NV)
+#undef HALC_VK_RESULT
+  default:
+    return nullptr;
+  }
+}
+
+} // namespace
+
 std::string halc::vulkanError(const char *call, VkResult result) {
-  return std::string(call) + " failed with VkResult " + std::to_string(result);
+  const char *name = resultName(result);
+  return std::string(call) + " failed with " +
+         (name ? name : "VkResult " + std::to_string(result));
 }
 
 namespace {

@@ -11,12 +11,28 @@
 
 #include "../../src/Status.h"
 
+#include "spirv-tools/libspirv.hpp"
+
 #include <cstring>
 #include <map>
 
 using namespace halc;
 
 namespace {
+
+/// Drivers crash on invalid SPIR-V: SPIRV-Tools' validator sees it first.
+halc_status_t validateSPIRV(const uint32_t *words, size_t wordCount) {
+  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
+  std::string messages;
+  tools.SetMessageConsumer([&](spv_message_level_t, const char *,
+                               const spv_position_t &, const char *message) {
+    if (messages.empty())
+      messages = message;
+  });
+  if (tools.Validate(words, wordCount))
+    return nullptr;
+  return makeError("is not valid SPIR-V: " + messages);
+}
 
 /// Everything one run creates, destroyed when it ends.
 struct Run {
@@ -136,6 +152,11 @@ halc_status_t Run::createPipelines(const halc_module_t *module,
       if (halc_status_t status = halc_executable_spirv(executable, moduleOrdinal,
                                                        &words, &wordCount))
         return status;
+      if (halc_status_t status = validateSPIRV(words, wordCount))
+        return prefixError("shader module " + std::to_string(moduleOrdinal) +
+                               " of executable " +
+                               std::to_string(dispatch.executable),
+                           status);
       VkShaderModuleCreateInfo moduleInfo = {
           VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
       moduleInfo.codeSize = wordCount * 4;
