@@ -718,6 +718,9 @@ struct FormDispatchesPass
         return signalPassFailure();
       dedupeConstants(func, innerModule);
     }
+    // Functions that compute nothing (no results) need no executable.
+    if (ordinal == 0)
+      executable.erase();
   }
 };
 
@@ -725,6 +728,7 @@ struct FormDispatchesPass
 
 void mlir::halc::buildDispatchFormationPipeline(OpPassManager &pm) {
   pm.addPass(createLowerToFusableLinalgPass());
+  pm.addPass(createFoldEmptyLoopsPass());
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -35,6 +35,22 @@ def LowerToFusableLinalgPass : Pass<"halc-lower-to-fusable-linalg", "ModuleOp"> 
   ];
 }
 
+def FoldEmptyLoopsPass : Pass<"halc-fold-empty-loops", "ModuleOp"> {
+  let summary = "Replaces linalg ops with a loop of no iterations by their inits";
+  let description = [{
+    A linalg op one of whose loops has a static extent of 0 runs no
+    iteration: its results are its inits as they are. A matmul with K = 0
+    is its accumulator (the fill), an elementwise op on an empty tensor is
+    that empty tensor. Nothing is left to tile over an empty range.
+
+    ```mlir
+    %r = linalg.matmul ins(%a, %b : tensor<4x0xf32>, tensor<0x8xf32>)
+                       outs(%fill : tensor<4x8xf32>) -> tensor<4x8xf32>
+    // becomes: uses of %r use %fill
+    ```
+  }];
+}
+
 def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
   let summary = "Splits each public function into dispatches of one linked executable";
   let description = [{

@@ -13,6 +13,7 @@
 #include "compiler/DispatchFormation/Passes.h"
 #include "compiler/Input/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FileSystem.h"
@@ -46,6 +47,9 @@ private:
   LogicalResult lowerExecutables();
   LogicalResult serializeSPIRV(CompileResult &result);
   LogicalResult serializeExecutables(CompileResult &result);
+  /// Fails, at the first function, when `phase` is the output asked for and
+  /// the input has no executable to write it from.
+  LogicalResult requireExecutable(StringRef phase);
   LogicalResult writeFile(const Twine &name,
                           function_ref<void(raw_ostream &)> write);
   LogicalResult dumpExecutables(StringRef stage);
@@ -95,6 +99,8 @@ LogicalResult Compilation::serializeSPIRV(CompileResult &result) {
   // the one asked for.
   if (!options.backend->producesSPIRV() && options.compileTo != kSPIRV)
     return success();
+  if (failed(requireExecutable(kSPIRV)))
+    return failure();
   for (auto executable : module.getOps<ExecutableOp>()) {
     FailureOr<std::vector<uint32_t>> binary =
         options.backend->serializeSPIRV(executable);
@@ -114,7 +120,20 @@ LogicalResult Compilation::serializeSPIRV(CompileResult &result) {
   return success();
 }
 
+LogicalResult Compilation::requireExecutable(StringRef phase) {
+  if (options.compileTo != phase || !module.getOps<ExecutableOp>().empty())
+    return success();
+  auto functions = module.getOps<func::FuncOp>();
+  Location loc = functions.empty() ? module.getLoc()
+                                   : (*functions.begin()).getLoc();
+  return emitError(loc, "the input computes nothing on the GPU (no function "
+                        "returns a result), so there is no ")
+         << phase << " to write";
+}
+
 LogicalResult Compilation::serializeExecutables(CompileResult &result) {
+  if (failed(requireExecutable(kExecutable)))
+    return failure();
   for (auto executable : module.getOps<ExecutableOp>()) {
     FailureOr<std::vector<uint8_t>> binary =
         options.backend->serializeExecutable(executable, options.dumpDir);

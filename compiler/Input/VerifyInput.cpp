@@ -10,6 +10,11 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <functional>
+#include <limits>
 
 namespace mlir::halc {
 #define GEN_PASS_DEF_VERIFYINPUTPASS
@@ -33,6 +38,27 @@ bool isSupportedScalarType(Type type) {
   return type.isF16() || type.isF32();
 }
 
+/// The most elements a tensor may have: kernels index with 32-bit signed
+/// integers.
+constexpr int64_t kMaxElements = std::numeric_limits<int32_t>::max();
+
+/// Checks that the static part of `type` can be indexed; reports at `loc`.
+LogicalResult verifyTensorSize(Location loc, Type type) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType)
+    return success();
+  int64_t elements = 1;
+  for (int64_t dim : tensorType.getShape()) {
+    if (ShapedType::isDynamic(dim))
+      continue;
+    if (llvm::MulOverflow(elements, dim, elements) || elements > kMaxElements)
+      return emitError(loc)
+             << type << " has more than " << kMaxElements
+             << " elements; halc's kernels index tensors with 32-bit integers";
+  }
+  return success();
+}
+
 /// Checks one argument or result type; reports at `loc`.
 LogicalResult verifyBoundaryType(Location loc, Type type, StringRef what,
                                  bool isArgument) {
@@ -52,7 +78,7 @@ LogicalResult verifyBoundaryType(Location loc, Type type, StringRef what,
     return emitError(loc) << what << " has element type "
                           << tensorType.getElementType()
                           << "; supported are f16, f32, f64, i8, i16, i32, i64";
-  return success();
+  return verifyTensorSize(loc, type);
 }
 
 /// The ops a function body may hold directly (their regions hold scalars).
@@ -84,6 +110,9 @@ LogicalResult verifyFunction(func::FuncOp func) {
                                   /*isArgument=*/false)))
       return failure();
   for (Operation &op : func.getBody().getOps()) {
+    for (Type type : op.getResultTypes())
+      if (failed(verifyTensorSize(op.getLoc(), type)))
+        return failure();
     if (!isSupportedOp(&op))
       return op.emitError()
              << "'" << op.getName()
@@ -93,6 +122,44 @@ LogicalResult verifyFunction(func::FuncOp func) {
                 "concat, dim), arith and math ops on tensors, and affine.apply "
                 "on sizes";
   }
+  return success();
+}
+
+/// Reports a call that makes a function call itself, directly or through
+/// others: halc inlines every call.
+LogicalResult verifyNoRecursion(ModuleOp module) {
+  SymbolTable symbols(module);
+  // Depth-first over the calls; a call to a function on the path closes a
+  // cycle.
+  SmallVector<func::FuncOp> path;
+  llvm::SmallPtrSet<Operation *, 8> finished;
+  std::function<LogicalResult(func::FuncOp)> visit =
+      [&](func::FuncOp func) -> LogicalResult {
+    path.push_back(func);
+    WalkResult walk = func.walk([&](func::CallOp call) {
+      auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (!callee || finished.contains(callee))
+        return WalkResult::advance();
+      auto cycle = llvm::find(path, callee);
+      if (cycle != path.end()) {
+        InFlightDiagnostic error = call.emitError();
+        error << "@" << func.getName() << " calls @" << callee.getName();
+        for (auto it = std::next(cycle); it != path.end(); ++it)
+          error << ", which calls @" << it->getName();
+        error << ": halc inlines every call, so no function may call "
+                 "itself, directly or through others";
+        return WalkResult::interrupt();
+      }
+      return failed(visit(callee)) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+    });
+    path.pop_back();
+    finished.insert(func);
+    return failure(walk.wasInterrupted());
+  };
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!finished.contains(func) && failed(visit(func)))
+      return failure();
   return success();
 }
 
@@ -108,6 +175,8 @@ struct VerifyInputPass
       if (failed(verifyFunction(func)))
         return signalPassFailure();
     }
+    if (failed(verifyNoRecursion(getOperation())))
+      signalPassFailure();
   }
 };
 

@@ -17,7 +17,20 @@ static llvm::cl::OptionCategory &halCategory() {
   return category;
 }
 
-static llvm::cl::opt<int> clExecutableDebugLevel(
+namespace {
+/// A debug level: 0 to 3.
+struct DebugLevelParser : public llvm::cl::parser<int> {
+  using llvm::cl::parser<int>::parser;
+  bool parse(llvm::cl::Option &option, llvm::StringRef name,
+             llvm::StringRef text, int &value) {
+    if (text.getAsInteger(10, value) || value < 0 || value > 3)
+      return option.error("'" + text + "' is not a debug level (0 to 3)");
+    return false;
+  }
+};
+} // namespace
+
+static llvm::cl::opt<int, false, DebugLevelParser> clExecutableDebugLevel(
     "iree-hal-executable-debug-level",
     llvm::cl::desc("Debug information in executables: 0 none, 1 export names "
                    "and locations, 2 also sources (default), 3 everything"),

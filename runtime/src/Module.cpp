@@ -172,10 +172,8 @@ halc_status_t Verifier::readDispatch(const hm::DispatchDef &def,
                      " constants; export '" + info.name + "' takes " +
                      std::to_string(info.constant_count));
   const auto *count = def.workgroup_count();
-  if (!count || count->size() != 3 || count->Get(0) == 0 ||
-      count->Get(1) == 0 || count->Get(2) == 0)
-    return makeError(name + " needs a workgroup_count of three non-zero "
-                            "entries");
+  if (!count || count->size() != 3)
+    return makeError(name + " needs a workgroup_count of three entries");
   // What depends on the call: values in range, one per constant and axis.
   auto readValues = [&](const flatbuffers::Vector<int32_t> *indices,
                         size_t size, const char *what,
@@ -203,6 +201,13 @@ halc_status_t Verifier::readDispatch(const hm::DispatchDef &def,
   if (halc_status_t status = readValues(def.workgroup_count_values(), 3,
                                         "workgroup_count_values", countValues))
     return status;
+  // A count of 0 runs nothing (a dispatch over an empty tensor); one that
+  // depends on the call divides its value by the count.
+  for (int axis = 0; axis < 3; ++axis)
+    if (countValues[axis] >= 0 && count->Get(axis) == 0)
+      return makeError(name + ": workgroup_count[" + std::to_string(axis) +
+                       "] divides workgroup_count_values[" +
+                       std::to_string(axis) + "] and may not be 0");
   function.constantValues.push_back(std::move(constantValues));
   function.workgroupCountValues.push_back(
       {countValues[0], countValues[1], countValues[2]});

@@ -23,6 +23,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/thread.h"
 
 using namespace mlir;
 using namespace mlir::halc;
@@ -146,6 +147,40 @@ static LogicalResult writeOutput(ModuleOp module, const CompileResult &result) {
   return failure();
 }
 
+/// The deepest nesting of brackets the input may have: the parser and the
+/// passes recurse once per level.
+constexpr int kMaxNesting = 1000;
+
+/// Reports, at the bracket that goes too deep, input nested deeper than
+/// kMaxNesting levels (outside strings and comments).
+static LogicalResult checkNesting(llvm::SourceMgr &sourceMgr) {
+  StringRef text =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+  int depth = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+    } else if (c == '/' && text.substr(i, 2) == "//") {
+      i = std::min(text.find('\n', i), text.size());
+    } else if (c == '{' || c == '(' || c == '[') {
+      if (++depth > kMaxNesting) {
+        sourceMgr.PrintMessage(
+            llvm::SMLoc::getFromPointer(text.data() + i),
+            llvm::SourceMgr::DK_Error,
+            "the input nests deeper than " + llvm::Twine(kMaxNesting) +
+                " levels of brackets");
+        return failure();
+      }
+    } else if (c == '}' || c == ')' || c == ']') {
+      --depth;
+    }
+  }
+  return success();
+}
+
 static int compileMain() {
   if (compileMode == "hal-executable") {
     compileTo = "executable";
@@ -188,6 +223,8 @@ static int compileMain() {
   }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  if (failed(checkNesting(sourceMgr)))
+    return 1;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
@@ -226,5 +263,11 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv,
       "halc-compile: ahead-of-time GPU compiler for MLIR (linalg on tensors)\n");
-  return compileMain();
+  // The parser and the passes recurse over nested IR: a stack with room for
+  // the deepest input checkNesting lets through.
+  int status = 1;
+  llvm::thread compiler(std::optional<unsigned>(256u << 20),
+                        [&] { status = compileMain(); });
+  compiler.join();
+  return status;
 }

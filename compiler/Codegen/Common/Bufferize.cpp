@@ -4,6 +4,7 @@
 #include "compiler/Codegen/Common/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -103,11 +104,17 @@ LogicalResult bufferizeDispatch(ExportOp, func::FuncOp dispatch) {
   // whole of the other).
   DominanceInfo dominance(dispatch);
   eliminateCommonSubExpressions(rewriter, dominance, dispatch);
-  dispatch.walk([](memref::CopyOp copy) {
+  // The other copies (a tile that is a binding's value as it is: a dispatch
+  // that returns its argument) become linalg.copy, lowered to loops with the
+  // rest: SPIR-V has no memref.copy.
+  dispatch.walk([&](memref::CopyOp copy) {
     auto source = cast<TypedValue<BaseMemRefType>>(copy.getSource());
     auto target = cast<TypedValue<BaseMemRefType>>(copy.getTarget());
-    if (memref::isSameViewOrTrivialAlias(source, target))
-      copy.erase();
+    if (!memref::isSameViewOrTrivialAlias(source, target)) {
+      rewriter.setInsertionPoint(copy);
+      linalg::CopyOp::create(rewriter, copy.getLoc(), source, target);
+    }
+    copy.erase();
   });
   return success();
 }

@@ -66,13 +66,17 @@ LogicalResult ExecutableOp::verify() {
 // ExportOp
 //===----------------------------------------------------------------------===//
 
+/// Checks [x, y, z]; entries may be 0 where `zeroMeansNothing` (a
+/// dispatch over an empty tensor runs no workgroup).
 static LogicalResult verifyDims(ExportOp op, StringRef what,
-                                ArrayRef<int64_t> dims) {
+                                ArrayRef<int64_t> dims, bool zeroMeansNothing) {
   if (dims.size() != 3)
     return op.emitOpError() << what << " needs 3 entries [x, y, z], got "
                             << dims.size();
-  if (llvm::any_of(dims, [](int64_t d) { return d <= 0; }))
-    return op.emitOpError() << what << " entries must be positive";
+  int64_t least = zeroMeansNothing ? 0 : 1;
+  if (llvm::any_of(dims, [&](int64_t d) { return d < least; }))
+    return op.emitOpError() << what << " entries must be "
+                            << (zeroMeansNothing ? "non-negative" : "positive");
   return success();
 }
 
@@ -88,22 +92,29 @@ LogicalResult ExportOp::verify() {
            << kMaxConstants << " are supported";
 
   if (std::optional<ArrayRef<int64_t>> count = getWorkgroupCount())
-    if (failed(verifyDims(*this, "workgroup_count", *count)))
+    if (failed(verifyDims(*this, "workgroup_count", *count,
+                          /*zeroMeansNothing=*/true)))
       return failure();
   if (std::optional<ArrayRef<int64_t>> sources = getWorkgroupCountConstants()) {
     if (sources->size() != 3 || !getWorkgroupCount())
       return emitOpError("workgroup_count_constants needs 3 entries and a "
                          "workgroup_count");
-    for (int64_t source : *sources)
+    for (auto [axis, source] : llvm::enumerate(*sources)) {
       if (source < -1 || source >= layout.getConstants())
         return emitOpError("workgroup_count_constants names constant ")
                << source << " of " << layout.getConstants();
+      // The count of a dynamic axis divides its constant.
+      if (source >= 0 && (*getWorkgroupCount())[axis] == 0)
+        return emitOpError("workgroup_count entry ")
+               << axis << " divides a constant and may not be 0";
+    }
   }
 
   std::optional<ArrayRef<int64_t>> size = getWorkgroupSize();
   if (!size)
     return success();
-  if (failed(verifyDims(*this, "workgroup_size", *size)))
+  if (failed(verifyDims(*this, "workgroup_size", *size,
+                          /*zeroMeansNothing=*/false)))
     return failure();
   TargetAttr target = getParentOp<ExecutableOp>().getTargetAttr();
   if (!target)

@@ -244,6 +244,10 @@ extern "C" halc_status_t halc_hip_run(halc_hip_device_t *device,
     }
     for (uint32_t &constant : constants)
       parameters.push_back(&constant);
+    // No workgroup (an empty tensor): HIP refuses an empty grid.
+    if (!dispatch.workgroup_count[0] || !dispatch.workgroup_count[1] ||
+        !dispatch.workgroup_count[2])
+      continue;
     if (halc_status_t status = hip.check(
             hip.moduleLaunchKernel(
                 kernel, dispatch.workgroup_count[0], dispatch.workgroup_count[1],

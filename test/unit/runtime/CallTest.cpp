@@ -23,7 +23,8 @@ namespace {
 /// sized by value `size`, its result's dimension is value `resultDim`.
 std::vector<uint8_t> buildDynamicModule(std::vector<hm::ValueDefT> values = {},
                                         uint32_t size = 0,
-                                        uint32_t resultDim = 0) {
+                                        uint32_t resultDim = 0,
+                                        uint32_t batchesPerWorkgroup = 2) {
   if (values.empty()) {
     values.resize(2);
     values[0].dimension = 0;
@@ -53,7 +54,7 @@ std::vector<uint8_t> buildDynamicModule(std::vector<hm::ValueDefT> values = {},
   std::vector<uint32_t> argumentBuffers = {0, HALC_NO_BUFFER},
                         resultBuffers = {1};
   std::vector<uint32_t> bindings = {0, 1}, constants = {0, 0},
-                        workgroupCount = {1, 2, 1};
+                        workgroupCount = {1, batchesPerWorkgroup, 1};
   std::vector<int32_t> constantValues = {1, 0}, countValues = {-1, 0, -1};
   std::vector<flatbuffers::Offset<hm::DispatchDef>> dispatches = {
       hm::CreateDispatchDefDirect(builder, 0, 0, &bindings, &constants,
@@ -346,6 +347,13 @@ TEST(Call, ValueReadingALaterOneIsRejectedAtLoad) {
   values[3].rhs = 5;
   EXPECT_NE(loadModuleError(buildDynamicModule(values, 7, 7))
                 .find("values[3] reads a value that is not an earlier one"),
+            std::string::npos);
+}
+
+TEST(Call, ZeroDivisorOfAWorkgroupCountIsRejectedAtLoad) {
+  EXPECT_NE(loadModuleError(buildDynamicModule({}, 0, 0, 0))
+                .find("workgroup_count[1] divides workgroup_count_values[1] "
+                      "and may not be 0"),
             std::string::npos);
 }
 

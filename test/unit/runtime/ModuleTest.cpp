@@ -141,11 +141,11 @@ TEST(Module, ExportOutOfRange) {
             std::string::npos);
 }
 
-TEST(Module, ZeroWorkgroupCount) {
+TEST(Module, ZeroWorkgroupCountRunsNothing) {
+  // A dispatch over an empty tensor.
   ModuleSpec spec;
   spec.workgroupCount = {4, 0, 1};
-  EXPECT_NE(loadModuleError(buildModule(spec)).find("workgroup_count"),
-            std::string::npos);
+  EXPECT_EQ(loadModuleError(buildModule(spec)), "");
 }
 
 TEST(Module, ConstantBufferHasItsContents) {

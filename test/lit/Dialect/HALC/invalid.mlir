@@ -36,8 +36,17 @@ halc.executable @e {
 // -----
 
 halc.executable @e {
-  // expected-error @+1 {{'halc.export' op workgroup_count entries must be positive}}
-  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_count([0, 1, 1])
+  // expected-error @+1 {{'halc.export' op workgroup_count entries must be non-negative}}
+  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_count([-1, 1, 1])
+}
+
+// -----
+
+// A count of 0 runs nothing, but the count of a dynamic axis divides its
+// constant.
+halc.executable @e {
+  // expected-error @+1 {{'halc.export' op workgroup_count entry 0 divides a constant and may not be 0}}
+  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_write], constants = 1>) workgroup_count([0, 1, 1]) workgroup_count_constants([0, -1, -1])
 }
 
 // -----

@@ -32,3 +32,22 @@
 // VULKAN: error: unknown --iree-vulkan-target 'gfx942'; known are: portable, nvidia, lavapipe
 // RUN: not halc-compile %S/Inputs/f16.mlir --compile-to=llvm 2>&1 | FileCheck %s --check-prefix=PHASE
 // PHASE: error: unknown --compile-to 'llvm'; known are: input, dispatch-creation, executable-configurations, executable-targets, spirv, executable, end
+
+// A debug level outside 0..3 is refused when the flags are read.
+// RUN: not halc-compile %S/Inputs/f16.mlir --iree-hal-executable-debug-level=7 2>&1 | FileCheck %s --check-prefix=DEBUG-LEVEL
+// DEBUG-LEVEL: for the --iree-hal-executable-debug-level option: '7' is not a debug level (0 to 3)
+// RUN: not halc-compile %S/Inputs/f16.mlir --iree-hal-executable-debug-level=-1 2>&1 | FileCheck %s --check-prefix=NEGATIVE-LEVEL
+// NEGATIVE-LEVEL: for the --iree-hal-executable-debug-level option: '-1' is not a debug level (0 to 3)
+
+// A function that returns nothing computes nothing: its module has no
+// executable and runs no dispatch; asking for the executable is an error.
+// RUN: halc-compile %S/Inputs/no-results.mlir -o %t.nothing.halm
+// RUN: halc-dump %t.nothing.halm | FileCheck %s --check-prefix=NOTHING
+// NOTHING: HALM module: 0 executable(s), 1 function(s)
+// RUN: not halc-compile %S/Inputs/no-results.mlir --compile-to=executable -o %t.nothing.vk1 2>&1 | FileCheck %s --check-prefix=NO-EXECUTABLE --implicit-check-not=error:
+// RUN: not ls %t.nothing.vk1
+// NO-EXECUTABLE: no-results.mlir:2:1: error: the input computes nothing on the GPU (no function returns a result), so there is no executable to write
+
+// An output that cannot be written.
+// RUN: not halc-compile %S/Inputs/f16.mlir --iree-vulkan-target=lavapipe -o %t.missing-dir/out.halm 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
+// UNWRITABLE: error: cannot write {{.*}}missing-dir/out.halm
