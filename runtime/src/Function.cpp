@@ -201,6 +201,31 @@ halc_status_t halc::prepareCall(const Function &function,
     for (int64_t &dim : call.shapes[call.arguments.size() + r])
       if (dim < 0)
         dim = static_cast<int64_t>(values[*dimValue++]);
+  // Every tensor fits its buffer (the drivers copy the tensor's bytes).
+  for (size_t t = 0; t < call.shapes.size(); ++t) {
+    bool isArgument = t < call.arguments.size();
+    size_t index = isArgument ? t : t - call.arguments.size();
+    const halc_tensor_type_t &type =
+        isArgument ? call.arguments[index] : call.results[index];
+    uint32_t buffer = isArgument ? call.argumentBuffers[index]
+                                 : call.resultBuffers[index];
+    if (buffer == HALC_NO_BUFFER)
+      continue;
+    const std::vector<int64_t> &shape = call.shapes[t];
+    uint64_t elementBytes = halc_element_type_size(type.element_type);
+    if (!fitsInMemory(shape.data(), shape.size(), elementBytes))
+      return makeError("these arguments make result " + std::to_string(index) +
+                       " larger than a buffer can hold");
+    uint64_t bytes = elementBytes;
+    for (int64_t dim : shape)
+      bytes *= uint64_t(dim);
+    if (bytes > call.bufferSizes[buffer])
+      return makeError(std::string(isArgument ? "argument " : "result ") +
+                       std::to_string(index) + " needs " +
+                       std::to_string(bytes) + " bytes for these arguments; " +
+                       "its buffer " + std::to_string(buffer) + " has " +
+                       std::to_string(call.bufferSizes[buffer]));
+  }
   call.values.clear();
   call.resultDimValues.clear();
   call.bufferSizeValues.assign(call.bufferSizes.size(), {});

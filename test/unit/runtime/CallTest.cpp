@@ -19,8 +19,9 @@ namespace hm = ::halc;
 namespace {
 
 /// The module of a function @scale(?x4xf32, f32) -> (?x4xf32) whose plan
-/// has `values` (by default the batch, then the scalar); its buffers are
-/// sized by value `size`, its result's dimension is value `resultDim`.
+/// has `values` (by default the batch, then the scalar; value 0 is always
+/// the batch); its result's buffer is sized by value `size`, its result's
+/// dimension is value `resultDim`.
 std::vector<uint8_t> buildDynamicModule(std::vector<hm::ValueDefT> values = {},
                                         uint32_t size = 0,
                                         uint32_t resultDim = 0,
@@ -47,10 +48,12 @@ std::vector<uint8_t> buildDynamicModule(std::vector<hm::ValueDefT> values = {},
   std::vector<flatbuffers::Offset<hm::ValueDef>> valueDefs;
   for (const hm::ValueDefT &value : values)
     valueDefs.push_back(hm::ValueDef::Pack(builder, &value));
-  std::vector<uint32_t> byBatch = {size}, resultDims = {resultDim};
+  // The argument's buffer by the batch (value 0), the result's by `size`.
+  std::vector<uint32_t> byBatch = {0}, bySize = {size},
+                        resultDims = {resultDim};
   std::vector<flatbuffers::Offset<hm::BufferDef>> buffers = {
       hm::CreateBufferDefDirect(builder, 16, nullptr, &byBatch),
-      hm::CreateBufferDefDirect(builder, 16, nullptr, &byBatch)};
+      hm::CreateBufferDefDirect(builder, 16, nullptr, &bySize)};
   std::vector<uint32_t> argumentBuffers = {0, HALC_NO_BUFFER},
                         resultBuffers = {1};
   std::vector<uint32_t> bindings = {0, 1}, constants = {0, 0},
@@ -284,7 +287,7 @@ TEST(Call, RejectsAQuotientBeyond64Bits) {
 }
 
 TEST(Call, RejectsABufferLargerThanMemory) {
-  // batch * batch * 16 bytes for a batch of 2^31.
+  // The result: batch * batch * 16 bytes for a batch of 2^31.
   std::vector<hm::ValueDefT> values(2);
   values[0].dimension = 0;
   values[1].argument = 1;
@@ -301,7 +304,7 @@ TEST(Call, RejectsABufferLargerThanMemory) {
                                            types, arguments, &call);
   ASSERT_NE(status, nullptr);
   EXPECT_NE(std::string(halc_status_message(status))
-                .find("these arguments make buffer 0 larger than a buffer can "
+                .find("these arguments make buffer 1 larger than a buffer can "
                       "hold"),
             std::string::npos);
   halc_status_free(status);
@@ -347,6 +350,17 @@ TEST(Call, ValueReadingALaterOneIsRejectedAtLoad) {
   values[3].rhs = 5;
   EXPECT_NE(loadModuleError(buildDynamicModule(values, 7, 7))
                 .find("values[3] reads a value that is not an earlier one"),
+            std::string::npos);
+}
+
+TEST(Call, RejectsAResultLargerThanItsBuffer) {
+  // The result's dimension is the batch, its buffer sized by (batch - 3).
+  std::vector<int64_t> shape;
+  uint64_t bytesOfResult = 0;
+  EXPECT_NE(prepareAtBatch(buildDynamicModule(strideTwoWindowOfThree(), 3, 0),
+                           10, shape, bytesOfResult)
+                .find("result 0 needs 160 bytes for these arguments; its "
+                      "buffer 1 has 112"),
             std::string::npos);
 }
 
