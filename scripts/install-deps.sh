@@ -19,8 +19,10 @@ packages=(
   rocm-device-libs libamdhip64-dev
   # Unit tests.
   libgtest-dev
-  # The MSL executor (test/msl): clang compiles Metal kernels for the CPU.
-  clang-22
+  # The MSL executor (test/msl): clang compiles Metal kernels for the CPU;
+  # with its sanitizer and libFuzzer runtimes, the ASan/UBSan build of the
+  # runtime and its fuzz harnesses.
+  clang-22 libclang-rt-22-dev
 )
 
 missing=()

@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # The README's second command (and .ci/run): install what is missing, build,
-# and run every test: the IR tests (lit + FileCheck), the GoogleTest cases and
-# the numeric end-to-end tests on lavapipe (through lit too). The last line is
-# the summary: "N passed, N failed".
+# and run every test: the IR tests (lit + FileCheck), the GoogleTest cases,
+# the numeric end-to-end tests on lavapipe and through the MSL executor, and,
+# from an ASan/UBSan build of the runtime, its GoogleTest cases, every e2e
+# Vulkan run again and a minute of each fuzz harness (all through lit). The
+# last line is the summary: "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
+scripts/build-sanitize.sh
 
 status=0
-/usr/lib/llvm-22/bin/lit -sv build/test/lit build/test/unit build/test/e2e -o build/test/lit-results.json ||
-  status=$?
+/usr/lib/llvm-22/bin/lit -sv build/test/lit build/test/unit build/test/e2e \
+  build-sanitize/test/unit build-sanitize/test/fuzz \
+  --param sanitized_halc_run=build-sanitize/tools/halc-run/halc-run \
+  --param halc_compile=build/tools/halc-compile/halc-compile \
+  -o build/test/lit-results.json || status=$?
 python3 scripts/summarize-lit.py build/test/lit-results.json
 exit "$status"

@@ -29,3 +29,9 @@ config.substitutions.append(("%schemas", os.path.join(config.halc_src_root, "sch
 if glob.glob("/usr/share/vulkan/icd.d/lvp_icd*.json"):
     config.available_features.add("lavapipe")
     config.environment["HALC_VULKAN_DEVICE"] = "llvmpipe"
+
+# The halc-run of the ASan/UBSan build (scripts/test.sh passes it): each
+# Vulkan run of run_e2e.py is repeated with it.
+sanitized_halc_run = lit_config.params.get("sanitized_halc_run")
+if sanitized_halc_run:
+    config.environment["HALC_SANITIZED_RUN"] = os.path.abspath(sanitized_halc_run)

@@ -10,6 +10,9 @@ every dynamic dimension that size; a size AxB... gives the k-th dynamic
 dimension of each argument the k-th number (the last one repeats). A scalar
 argument gets a random value.
 
+With HALC_SANITIZED_RUN set to the halc-run of an ASan/UBSan build, each
+Vulkan run is repeated with it and checked against the results that matched.
+
 --device=msl-cpu compiles for metal-spirv and runs the MSL on the CPU
 (test/msl), once per MSL version and platform of --msl-configurations
 (default 3.0/macos,2.4/macos,3.0/ios,2.4/ios); each line then names the
@@ -146,7 +149,8 @@ def run_function(source, text, module, work, stem, bundle, name, types, size,
         inputs.append("--input=@" + path)
         manifest_inputs.append("npy:" + os.path.basename(path))
     outputs = []
-    if bundle:
+    sanitized = os.environ.get("HALC_SANITIZED_RUN") if device == "vulkan" else None
+    if bundle or sanitized:
         results = len(re.search(r"func\.func @%s\([^)]*\)\s*->\s*\(?([^{]*)" % name,
                                 text).group(1).split("tensor<")) - 1
         outputs = ["--output=@" + os.path.join(
@@ -167,6 +171,24 @@ def run_function(source, text, module, work, stem, bundle, name, types, size,
                                               run.returncode,
                                               run.stderr.strip()))
         return 1
+    if sanitized:
+        return run_sanitized(sanitized, module, name, inputs, outputs, label)
+    return 0
+
+
+def run_sanitized(halc_run, module, name, inputs, outputs, label):
+    """Runs @name again with the ASan/UBSan build of halc-run (its runtime
+    and Vulkan driver) and compares with the results that matched the CPU
+    reference; prints a line and returns 1 if it failed."""
+    expected = ["--expected_output=" + output[len("--output="):]
+                for output in outputs]
+    run = subprocess.run([halc_run, module, "--function=" + name] + inputs +
+                         expected, capture_output=True, text=True)
+    if run.returncode != 0:
+        print("@%s: sanitized runtime: FAILED (exit %d) %s%s" % (
+            label, run.returncode, run.stdout.strip(), run.stderr.strip()))
+        return 1
+    print("@%s: sanitized runtime: matches" % label)
     return 0
 
 

@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   size_t moduleSize = size - 1 - words * 8;
   std::vector<int64_t> call(words);
-  std::memcpy(call.data(), data + moduleSize, words * 8);
+  if (words)
+    std::memcpy(call.data(), data + moduleSize, words * 8);
 
   halc_module_t *module = nullptr;
   if (halc_status_t status = halc_module_load(data, moduleSize, &module)) {

@@ -25,8 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       const halc_executable_t *executable =
           halc_module_executable(module, dispatch.executable);
       halc_export_info_t info;
-      if (halc_status_t status = halc_executable_export_info(
-              executable, dispatch.export_ordinal, &info))
+      if (halc_executable_export_info(executable, dispatch.export_ordinal,
+                                      &info))
         __builtin_trap(); // the loader checked the ordinal
       for (size_t b = 0; b < dispatch.binding_count; ++b)
         (void)function->buffer_sizes[dispatch.bindings[b]];
