@@ -76,7 +76,9 @@ void copyResultsNotFromLinalg(func::ReturnOp ret) {
       continue;
     auto type = cast<RankedTensorType>(value.getType());
     Value empty = tensor::EmptyOp::create(
-        builder, value.getLoc(), type.getShape(), type.getElementType());
+        builder, value.getLoc(),
+        tensor::getMixedSizes(builder, value.getLoc(), value),
+        type.getElementType());
     auto copy = linalg::CopyOp::create(builder, value.getLoc(), value, empty);
     operand.set(copy->getResult(0));
   }
@@ -500,6 +502,9 @@ public:
       return materialize(empty.getDynamicSize(dim));
     if (auto dps = dyn_cast<DestinationStyleOpInterface>(def))
       return getDim(dps.getDpsInitOperand(result)->get(), dim);
+    // A cast keeps the size (the canonicalizer casts to shapes it infers).
+    if (auto cast = dyn_cast<tensor::CastOp>(def))
+      return getDim(cast.getSource(), dim);
     OpBuilder builder(def->getContext());
     builder.setInsertionPointAfter(def);
     ReifiedRankedShapedTypeDims shapes;
@@ -732,5 +737,6 @@ void mlir::halc::buildDispatchFormationPipeline(OpPassManager &pm) {
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createRecordEqualSizesPass());
   pm.addPass(createFormDispatchesPass());
 }

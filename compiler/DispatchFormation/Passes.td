@@ -51,6 +51,29 @@ def FoldEmptyLoopsPass : Pass<"halc-fold-empty-loops", "ModuleOp"> {
   }];
 }
 
+def RecordEqualSizesPass : Pass<"halc-record-equal-sizes", "ModuleOp"> {
+  let summary = "Records which argument sizes the program implies are equal";
+  let description = [{
+    Sizes that meet in one loop must be equal: a matmul's K is a dimension
+    of both operands, an elementwise op's loops are dimensions of all its
+    tensors, and `tensor.empty(%n)` with `%n = tensor.dim %x, i` has the
+    size of dimension i of %x. Over these equalities (linalg indexing maps,
+    results and their inits, empty tensors and their sizes, softmax), each
+    class that holds a dynamic dimension of an argument becomes
+    `halc.equal_sizes` on its function: `[argument, dimension,
+    other_argument, other_dimension]`, or `[argument, dimension, -1, size]`
+    for a static size. The module's plan carries them, and the runtime
+    refuses a call that breaks one before a kernel reads out of bounds.
+
+    ```mlir
+    func.func @mm(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> ...
+      linalg.matmul ins(%a, %b ...)
+    // gets
+    func.func @mm(...) attributes {halc.equal_sizes = [array<i64: 0, 1, 1, 0>]}
+    ```
+  }];
+}
+
 def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
   let summary = "Splits each public function into dispatches of one linked executable";
   let description = [{

@@ -568,10 +568,19 @@ ModuleWriter::writeFunction(func::FuncOp func) {
   std::vector<fb::Offset<hm::ValueDef>> valueDefs;
   for (const hm::ValueDefT &value : values)
     valueDefs.push_back(hm::ValueDef::Pack(builder, &value));
-  return hm::CreateFunctionDefDirect(builder, func.getName().str().c_str(),
-                                     &arguments, &results, &buffers,
-                                     &argumentBuffers, &resultBuffers,
-                                     &dispatches, &valueDefs, &resultDimValues);
+  // What halc-record-equal-sizes found the arguments must agree on.
+  std::vector<hm::EqualSizeDef> equalSizes;
+  if (auto constraints = func->getAttrOfType<ArrayAttr>("halc.equal_sizes"))
+    for (auto constraint : constraints.getAsRange<DenseI64ArrayAttr>()) {
+      ArrayRef<int64_t> c = constraint.asArrayRef();
+      bool isSize = c[2] < 0;
+      equalSizes.emplace_back(c[0], c[1], isSize ? 0xFFFFFFFFu : c[2],
+                              isSize ? 0 : c[3], isSize ? c[3] : 0);
+    }
+  return hm::CreateFunctionDefDirect(
+      builder, func.getName().str().c_str(), &arguments, &results, &buffers,
+      &argumentBuffers, &resultBuffers, &dispatches, &valueDefs,
+      &resultDimValues, equalSizes.empty() ? nullptr : &equalSizes);
 }
 
 } // namespace

@@ -5,7 +5,8 @@
 
 #include "halc/runtime.h"
 
-#include <cstring>
+#include "Unaligned.h"
+
 #include <string>
 #include <vector>
 
@@ -60,16 +61,14 @@ halc_status_t loadMTL1(halc_executable_s &executable, const uint8_t *content,
                        size_t contentSize);
 
 /// Bit b set where element b of `flags` (a FlatBuffer vector of 64-bit
-/// binding flags, which need not be 8-byte aligned) has `bit`.
+/// binding flags) has `bit`.
 template <typename Flags>
 uint32_t readBindingFlags(const Flags *flags, uint64_t bit) {
   uint32_t mask = 0;
-  for (uint32_t b = 0; flags && b < flags->size(); ++b) {
-    uint64_t value;
-    std::memcpy(&value, flags->Data() + b * sizeof(value), sizeof(value));
-    if (value & bit)
+  std::vector<uint64_t> values = readUnaligned<uint64_t>(flags);
+  for (size_t b = 0; b < values.size(); ++b)
+    if (values[b] & bit)
       mask |= 1u << b;
-  }
   return mask;
 }
 

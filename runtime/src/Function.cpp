@@ -115,6 +115,25 @@ halc_status_t halc::prepareCall(const Function &function,
       return status;
     call.shapes[i].assign(types[i].shape, types[i].shape + types[i].rank);
   }
+  for (const Function::EqualSize &equal : function.equalSizes) {
+    int64_t size = call.shapes[equal.argument][equal.dimension];
+    bool isSize = equal.otherArgument == HALC_NO_BUFFER;
+    int64_t other = isSize ? equal.size
+                           : call.shapes[equal.otherArgument][equal.otherDimension];
+    if (size == other)
+      continue;
+    std::string first = "argument " + std::to_string(equal.argument) +
+                        " has " + std::to_string(size) +
+                        " elements along dimension " +
+                        std::to_string(equal.dimension);
+    return makeError(
+        first + (isSize ? "; the program needs " + std::to_string(other)
+                        : " and argument " +
+                              std::to_string(equal.otherArgument) + " has " +
+                              std::to_string(other) + " along dimension " +
+                              std::to_string(equal.otherDimension) +
+                              "; the program needs them equal"));
+  }
   std::vector<int64_t> values;
   for (const PlanValue &value : function.values) {
     int64_t result = 0;

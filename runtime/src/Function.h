@@ -49,6 +49,14 @@ struct Function {
   std::vector<std::array<int32_t, 3>> workgroupCountValues;
   /// Per dynamic dimension of the results, in order: its value.
   std::vector<uint32_t> resultDimValues;
+  /// Sizes a call must give equal: dimension `dimension` of `argument` and
+  /// dimension `otherDimension` of `otherArgument`, or `size` when
+  /// otherArgument is HALC_NO_BUFFER.
+  struct EqualSize {
+    uint32_t argument, dimension, otherArgument, otherDimension;
+    int64_t size;
+  };
+  std::vector<EqualSize> equalSizes;
 
   halc_function_t view = {};
 

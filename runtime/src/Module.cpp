@@ -11,6 +11,7 @@
 #include "BinaryHeader.h"
 #include "Function.h"
 #include "Status.h"
+#include "Unaligned.h"
 
 #include "module_def_generated.h"
 #include "schemas/binary_header.h"
@@ -82,9 +83,7 @@ halc_status_t Verifier::readTypes(
         static_cast<uint8_t>(hm::ElementType::MAX))
       return makeError(std::string(what) + "[" + std::to_string(i) +
                        "] has an unknown element type");
-    std::vector<int64_t> shape;
-    if (def->shape())
-      shape.assign(def->shape()->begin(), def->shape()->end());
+    std::vector<int64_t> shape = readUnaligned<int64_t>(def->shape());
     for (int64_t dim : shape)
       if (dim < -1)
         return makeError(std::string(what) + "[" + std::to_string(i) +
@@ -253,6 +252,23 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
   if (halc_status_t status =
           readTypes(def.arguments(), "arguments", function, function.arguments))
     return status;
+  for (const hm::EqualSizeDef &equal :
+       readUnaligned<hm::EqualSizeDef>(def.equal_sizes())) {
+      std::string name =
+          "equal_sizes[" + std::to_string(function.equalSizes.size()) + "]";
+      auto checkDimension = [&](uint32_t argument, uint32_t dim) {
+        return argument < function.arguments.size() &&
+               dim < function.arguments[argument].rank;
+      };
+      bool isSize = equal.other_argument() == HALC_NO_BUFFER;
+      if (!checkDimension(equal.argument(), equal.dimension()) ||
+          (!isSize &&
+           !checkDimension(equal.other_argument(), equal.other_dimension())))
+        return makeError(name + " names a dimension no argument has");
+      function.equalSizes.push_back({equal.argument(), equal.dimension(),
+                                     equal.other_argument(),
+                                     equal.other_dimension(), equal.size()});
+  }
   if (def.values())
     for (const hm::ValueDef *value : *def.values()) {
       std::string name =

@@ -239,8 +239,9 @@ void copyResults(const halc_function_t *function,
                  const std::vector<std::unique_ptr<GuardedBuffer>> &buffers,
                  void *const *results) {
   for (size_t r = 0; r < function->result_count; ++r)
-    std::memcpy(results[r], buffers[function->result_buffers[r]]->data,
-                halc_tensor_type_byte_size(&function->results[r]));
+    if (size_t bytes = halc_tensor_type_byte_size(&function->results[r]))
+      std::memcpy(results[r], buffers[function->result_buffers[r]]->data,
+                  bytes);
 }
 
 } // namespace
@@ -285,9 +286,10 @@ bool halc::msl::run(const halc_module_t *module,
                   function->buffer_sizes[b]);
   }
   for (size_t a = 0; a < function->argument_count; ++a)
-    if (function->argument_buffers[a] != HALC_NO_BUFFER)
+    if (size_t bytes = halc_tensor_type_byte_size(&function->arguments[a]);
+        bytes && function->argument_buffers[a] != HALC_NO_BUFFER)
       std::memcpy(buffers[function->argument_buffers[a]]->data, arguments[a],
-                  halc_tensor_type_byte_size(&function->arguments[a]));
+                  bytes);
 
   std::vector<std::unique_ptr<PreparedDispatch>> dispatches;
   for (size_t d = 0; d < function->dispatch_count; ++d) {

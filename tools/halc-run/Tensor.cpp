@@ -2,6 +2,7 @@
 
 #include "Tensor.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cmath>
@@ -155,7 +156,7 @@ bool readNpy(const std::string &path, Tensor &tensor, std::string &error) {
             std::to_string(tensor.bytes.size());
     return false;
   }
-  std::memcpy(tensor.bytes.data(), bytes.data() + dataStart, tensor.bytes.size());
+  std::copy(bytes.begin() + dataStart, bytes.end(), tensor.bytes.begin());
   return true;
 }
 

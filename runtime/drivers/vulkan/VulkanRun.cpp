@@ -474,15 +474,17 @@ halc_vulkan_run(halc_vulkan_device_t *device, const halc_module_t *module,
   if (halc_status_t status = run.createDescriptorSets(function))
     return status;
   auto *staging = static_cast<uint8_t *>(run.stagingData);
+  // An empty tensor's data may be null: nothing to copy.
   for (const Run::Upload &upload : run.uploads)
-    std::memcpy(staging + upload.offset, upload.data, upload.bytes);
+    if (upload.bytes)
+      std::memcpy(staging + upload.offset, upload.data, upload.bytes);
   if (halc_status_t status = run.record(function, repetitions))
     return status;
   if (halc_status_t status = run.submit())
     return status;
   for (size_t i = 0; i < function->result_count; ++i)
-    std::memcpy(results[i], staging + run.resultOffsets[i],
-                halc_tensor_type_byte_size(&function->results[i]));
+    if (size_t bytes = halc_tensor_type_byte_size(&function->results[i]))
+      std::memcpy(results[i], staging + run.resultOffsets[i], bytes);
   if (outTimes) {
     std::vector<uint64_t> ticks(run.queryCount, 0);
     if (run.queryPool &&
