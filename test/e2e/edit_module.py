@@ -4,6 +4,7 @@ can show that a run catches it:
 
   edit_module.py IN.halm OUT.halm SCHEMA_DIR [--workgroup-count-x=N]
                  [--threadgroup-size-x=N] [--spirv-fadd-to-iadd=1]
+                 [--grow-buffers=N]
 
 --workgroup-count-x sets the x workgroup count of the first dispatch (a
 kernel that leaves part of its result unwritten); --threadgroup-size-x sets
@@ -12,7 +13,9 @@ the first executable, an MTL1: threads the kernel was not compiled for, or
 too few of them; --spirv-fadd-to-iadd turns the first OpFAdd of the
 embedded SPIR-V into an OpIAdd on floats, which the loader's reflection
 accepts and SPIR-V validation does not (one changed word, as a flipped bit
-would change it).
+would change it); --grow-buffers adds N bytes to every buffer of the first
+function (a plan whose buffers are larger than their tensors, which drivers
+must not copy whole from the tensors).
 """
 import json
 import os
@@ -51,6 +54,9 @@ def main():
     data = open(source, "rb").read()
     work = tempfile.mkdtemp(prefix="halc-edit-")
     module = to_json(schemas, "module_def.fbs", data, work, "module")
+    if "grow-buffers" in edits:
+        for buffer in module["functions"][0]["buffers"]:
+            buffer["size_bytes"] += int(edits["grow-buffers"])
     if "workgroup-count-x" in edits:
         count = module["functions"][0]["dispatches"][0]["workgroup_count"]
         count[0] = int(edits["workgroup-count-x"])

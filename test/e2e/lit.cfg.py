@@ -32,6 +32,9 @@ if glob.glob("/usr/share/vulkan/icd.d/lvp_icd*.json"):
 
 # The halc-run of the ASan/UBSan build (scripts/test.sh passes it): each
 # Vulkan run of run_e2e.py is repeated with it.
+# %checked_halc_run is that halc-run where there is one, else the host's.
 sanitized_halc_run = lit_config.params.get("sanitized_halc_run")
 if sanitized_halc_run:
     config.environment["HALC_SANITIZED_RUN"] = os.path.abspath(sanitized_halc_run)
+config.substitutions.append(("%checked_halc_run", os.path.abspath(
+    sanitized_halc_run) if sanitized_halc_run else "halc-run"))

@@ -22,10 +22,10 @@ namespace {
 /// has `values` (by default the batch, then the scalar; value 0 is always
 /// the batch); its result's buffer is sized by value `size`, its result's
 /// dimension is value `resultDim`.
-std::vector<uint8_t> buildDynamicModule(std::vector<hm::ValueDefT> values = {},
-                                        uint32_t size = 0,
-                                        uint32_t resultDim = 0,
-                                        uint32_t batchesPerWorkgroup = 2) {
+std::vector<uint8_t>
+buildDynamicModule(std::vector<hm::ValueDefT> values = {}, uint32_t size = 0,
+                   uint32_t resultDim = 0, uint32_t batchesPerWorkgroup = 2,
+                   std::vector<hm::EqualSizeDef> equalSizes = {}) {
   if (values.empty()) {
     values.resize(2);
     values[0].dimension = 0;
@@ -64,9 +64,10 @@ std::vector<uint8_t> buildDynamicModule(std::vector<hm::ValueDefT> values = {},
                                   &workgroupCount, &constantValues,
                                   &countValues)};
   std::vector<flatbuffers::Offset<hm::FunctionDef>> functions = {
-      hm::CreateFunctionDefDirect(builder, "scale", &arguments, &results,
-                                  &buffers, &argumentBuffers, &resultBuffers,
-                                  &dispatches, &valueDefs, &resultDims)};
+      hm::CreateFunctionDefDirect(
+          builder, "scale", &arguments, &results, &buffers, &argumentBuffers,
+          &resultBuffers, &dispatches, &valueDefs, &resultDims,
+          equalSizes.empty() ? nullptr : &equalSizes)};
   builder.Finish(hm::CreateModuleDefDirect(builder, &executables, &functions),
                  hm::ModuleDefIdentifier());
   return withHeader("HALM", builder);
@@ -361,6 +362,26 @@ TEST(Call, RejectsAResultLargerThanItsBuffer) {
                            10, shape, bytesOfResult)
                 .find("result 0 needs 160 bytes for these arguments; its "
                       "buffer 1 has 112"),
+            std::string::npos);
+}
+
+TEST(Call, RejectsSizesThatMustBeEqual) {
+  // The program needs the batch to be 7.
+  std::vector<uint8_t> bytes = buildDynamicModule(
+      {}, 0, 0, 2, {hm::EqualSizeDef(0, 0, HALC_NO_BUFFER, 0, 7)});
+  std::vector<int64_t> shape;
+  uint64_t bytesOfResult = 0;
+  EXPECT_EQ(prepareAtBatch(bytes, 7, shape, bytesOfResult), "");
+  EXPECT_NE(prepareAtBatch(bytes, 3, shape, bytesOfResult)
+                .find("argument 0 has 3 elements along dimension 0; the "
+                      "program needs 7"),
+            std::string::npos);
+}
+
+TEST(Call, EqualSizeOfNoDimensionIsRejectedAtLoad) {
+  EXPECT_NE(loadModuleError(buildDynamicModule({}, 0, 0, 2,
+                                               {hm::EqualSizeDef(0, 2, 1, 0, 0)}))
+                .find("equal_sizes[0] names a dimension no argument has"),
             std::string::npos);
 }
 
