@@ -86,10 +86,13 @@ void load(Loaded &loaded,
   loaded.function = halc_module_function(loaded.module, 0);
 }
 
-/// The error of preparing a call on `types` (with zeros for data).
-std::string prepareError(const halc_tensor_type_t (&types)[2]) {
+/// The error of preparing a call of the module `bytes` on `types` (with
+/// zeros for data).
+std::string prepareError(const halc_tensor_type_t (&types)[2],
+                         const std::vector<uint8_t> &bytes =
+                             buildDynamicModule()) {
   Loaded loaded;
-  load(loaded);
+  load(loaded, bytes);
   std::vector<float> data(64);
   float scale = 1.0f;
   const void *arguments[] = {data.data(), &scale};
@@ -293,22 +296,13 @@ TEST(Call, RejectsABufferLargerThanMemory) {
   values[0].dimension = 0;
   values[1].argument = 1;
   values.push_back(makeValue(hm::ValueKind::Mul, 0, 0)); // 2
-  Loaded loaded;
-  load(loaded, buildDynamicModule(values, 2, 0));
   int64_t shape[] = {int64_t(1) << 31, 4};
-  float scale = 1.0f;
-  halc_tensor_type_t types[] = {{HALC_ELEMENT_TYPE_F32, 2, shape, 0},
-                                {HALC_ELEMENT_TYPE_F32, 0, nullptr, 1}};
-  const void *arguments[] = {nullptr, &scale};
-  halc_call_t *call = nullptr;
-  halc_status_t status = halc_call_prepare(loaded.module, loaded.function,
-                                           types, arguments, &call);
-  ASSERT_NE(status, nullptr);
-  EXPECT_NE(std::string(halc_status_message(status))
+  EXPECT_NE(prepareError({{HALC_ELEMENT_TYPE_F32, 2, shape, 0},
+                          {HALC_ELEMENT_TYPE_F32, 0, nullptr, 1}},
+                         buildDynamicModule(values, 2, 0))
                 .find("these arguments make buffer 1 larger than a buffer can "
                       "hold"),
             std::string::npos);
-  halc_status_free(status);
 }
 
 TEST(Call, RejectsAConstantBeyond32Bits) {
