@@ -2,9 +2,9 @@
 //
 // A union-find over tensor dimensions (a value and a dimension index): the
 // dimensions that meet in a loop of a linalg op, a result and its init, a
-// cast and its source, an empty tensor and the sizes it was made with. Each class with a dynamic
-// dimension of a function argument in it is a set of sizes the call must
-// give equal; the function records them for the plan.
+// cast and its source, an empty tensor and the sizes it was made with. Each
+// class with a dynamic dimension of a function argument in it is a set of sizes
+// the call must give equal; the function records them for the plan.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,13 +52,15 @@ public:
           if (!loop)
             continue;
           Dimension here = {operand.get(), int64_t(dim)};
-          auto [it, inserted] = loopDimension.try_emplace(loop.getPosition(), here);
+          auto [it, inserted] =
+              loopDimension.try_emplace(loop.getPosition(), here);
           if (!inserted)
             join(it->second, here);
         }
       }
       for (OpResult result : linalgOp->getResults())
-        joinShapes(result, linalgOp.getDpsInitOperand(result.getResultNumber())->get());
+        joinShapes(result,
+                   linalgOp.getDpsInitOperand(result.getResultNumber())->get());
     } else if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op)) {
       joinShapes(softmax.getInput(), softmax.getOutput());
       joinShapes(softmax.getInput(), softmax.getResult()[0]);
@@ -104,7 +106,8 @@ public:
           result.push_back({number(*dynamicArgument), dynamicArgument->second,
                             number(other), other.second});
       bool staticArgument = llvm::any_of(arguments, [](Dimension d) {
-        return !cast<RankedTensorType>(d.first.getType()).isDynamicDim(d.second);
+        return !cast<RankedTensorType>(d.first.getType())
+                    .isDynamicDim(d.second);
       });
       if (staticSize && !staticArgument)
         result.push_back({number(*dynamicArgument), dynamicArgument->second, -1,

@@ -254,20 +254,20 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
     return status;
   for (const hm::EqualSizeDef &equal :
        readUnaligned<hm::EqualSizeDef>(def.equal_sizes())) {
-      std::string name =
-          "equal_sizes[" + std::to_string(function.equalSizes.size()) + "]";
-      auto checkDimension = [&](uint32_t argument, uint32_t dim) {
-        return argument < function.arguments.size() &&
-               dim < function.arguments[argument].rank;
-      };
-      bool isSize = equal.other_argument() == HALC_NO_BUFFER;
-      if (!checkDimension(equal.argument(), equal.dimension()) ||
-          (!isSize &&
-           !checkDimension(equal.other_argument(), equal.other_dimension())))
-        return makeError(name + " names a dimension no argument has");
-      function.equalSizes.push_back({equal.argument(), equal.dimension(),
-                                     equal.other_argument(),
-                                     equal.other_dimension(), equal.size()});
+    std::string name =
+        "equal_sizes[" + std::to_string(function.equalSizes.size()) + "]";
+    auto checkDimension = [&](uint32_t argument, uint32_t dim) {
+      return argument < function.arguments.size() &&
+             dim < function.arguments[argument].rank;
+    };
+    bool isSize = equal.other_argument() == HALC_NO_BUFFER;
+    if (!checkDimension(equal.argument(), equal.dimension()) ||
+        (!isSize &&
+         !checkDimension(equal.other_argument(), equal.other_dimension())))
+      return makeError(name + " names a dimension no argument has");
+    function.equalSizes.push_back({equal.argument(), equal.dimension(),
+                                   equal.other_argument(),
+                                   equal.other_dimension(), equal.size()});
   }
   if (def.values())
     for (const hm::ValueDef *value : *def.values()) {

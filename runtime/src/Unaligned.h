@@ -1,4 +1,4 @@
-//===- Unaligned.h - Elements of FlatBuffer vectors, copied out ---*- C++ -*-===//
+//===- Unaligned.h - Elements of FlatBuffer vectors, copied out -*- C++ -*-===//
 //
 // The FlatBuffers verifier checks a vector's 4-byte alignment, not its
 // elements': a vector of 8-byte numbers or structs may sit at 4 mod 8, and

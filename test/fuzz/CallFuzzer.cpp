@@ -44,8 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (size_t a = 0; a < function->argument_count; ++a) {
       types[a] = function->arguments[a];
       for (size_t d = 0; d < types[a].rank; ++d)
-        shapes[a].push_back(types[a].shape[d] < 0 ? take()
-                                                  : types[a].shape[d]);
+        shapes[a].push_back(types[a].shape[d] < 0 ? take() : types[a].shape[d]);
       types[a].shape = shapes[a].data();
       if (types[a].scalar) {
         scalars[a] = take();
@@ -53,8 +52,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       }
     }
     halc_call_t *prepared = nullptr;
-    if (halc_status_t status = halc_call_prepare(
-            module, function, types.data(), arguments.data(), &prepared)) {
+    if (halc_status_t status = halc_call_prepare(module, function, types.data(),
+                                                 arguments.data(), &prepared)) {
       (void)std::strlen(halc_status_message(status));
       halc_status_free(status);
       continue;

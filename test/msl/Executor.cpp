@@ -112,20 +112,20 @@ bool prepare(const halc_dispatch_t &dispatch, const halc_export_info_t &info,
              const Kernel &kernel,
              const std::vector<std::unique_ptr<GuardedBuffer>> &buffers,
              PreparedDispatch &prepared, std::string &error) {
-  std::string prefix = "@" + std::string(info.name) + " (kernel " +
-                       kernel.name + "): ";
+  std::string prefix =
+      "@" + std::string(info.name) + " (kernel " + kernel.name + "): ";
   uint32_t threads =
       info.workgroup_size[0] * info.workgroup_size[1] * info.workgroup_size[2];
   if (threads > HALC_MAX_WORKGROUP_INVOCATIONS ||
       (kernel.maxTotalThreadsPerThreadgroup &&
        threads > kernel.maxTotalThreadsPerThreadgroup)) {
-    error = prefix + "a threadgroup of " + std::to_string(threads) +
-            " threads exceeds the kernel's " +
-            (kernel.maxTotalThreadsPerThreadgroup
-                 ? "[[max_total_threads_per_threadgroup(" +
-                       std::to_string(kernel.maxTotalThreadsPerThreadgroup) +
-                       ")]]"
-                 : "limit of 1024");
+    error =
+        prefix + "a threadgroup of " + std::to_string(threads) +
+        " threads exceeds the kernel's " +
+        (kernel.maxTotalThreadsPerThreadgroup
+             ? "[[max_total_threads_per_threadgroup(" +
+                   std::to_string(kernel.maxTotalThreadsPerThreadgroup) + ")]]"
+             : "limit of 1024");
     return false;
   }
   uint64_t constantBytes = uint64_t(dispatch.constant_count) * 4;
@@ -155,13 +155,13 @@ bool prepare(const halc_dispatch_t &dispatch, const halc_export_info_t &info,
   std::memcpy(prepared.constants.data, dispatch.constants, constantBytes);
   prepared.kernel = &kernel;
   prepared.exportName = info.name;
-  prepared.grid = {kernel.entry,
-                   prepared.arguments.data,
-                   prepared.constants.data,
-                   {info.workgroup_size[0], info.workgroup_size[1],
-                    info.workgroup_size[2]},
-                   {dispatch.workgroup_count[0], dispatch.workgroup_count[1],
-                    dispatch.workgroup_count[2]}};
+  prepared.grid = {
+      kernel.entry,
+      prepared.arguments.data,
+      prepared.constants.data,
+      {info.workgroup_size[0], info.workgroup_size[1], info.workgroup_size[2]},
+      {dispatch.workgroup_count[0], dispatch.workgroup_count[1],
+       dispatch.workgroup_count[2]}};
   return true;
 }
 
@@ -210,9 +210,9 @@ const char *signalName(int signal) {
 }
 
 /// What a fault at `report->address` touched.
-std::string describeFault(const halc_dispatch_t &dispatch,
-                          const PreparedDispatch &prepared,
-                          const std::vector<std::unique_ptr<GuardedBuffer>> &buffers) {
+std::string
+describeFault(const halc_dispatch_t &dispatch, const PreparedDispatch &prepared,
+              const std::vector<std::unique_ptr<GuardedBuffer>> &buffers) {
   std::string access = report->write ? "write" : "read";
   uintptr_t address = report->address;
   for (size_t i = 0; i < dispatch.binding_count; ++i) {
@@ -230,8 +230,8 @@ std::string describeFault(const halc_dispatch_t &dispatch,
            prepared.constants.describe(address) + " of its " +
            std::to_string(dispatch.constant_count) + " constants";
   char text[64];
-  std::snprintf(text, sizeof(text), "%s at address 0x%llx", signalName(report->signal),
-                (unsigned long long)address);
+  std::snprintf(text, sizeof(text), "%s at address 0x%llx",
+                signalName(report->signal), (unsigned long long)address);
   return text;
 }
 
@@ -265,9 +265,9 @@ bool halc::msl::run(const halc_module_t *module,
               " holds no MSL source (the MSL executor runs MTL1 with sources)";
       return false;
     }
-    std::unique_ptr<Library> compiled = Library::compile(
-        std::string(library.source, library.source_size), library.msl_version,
-        error);
+    std::unique_ptr<Library> compiled =
+        Library::compile(std::string(library.source, library.source_size),
+                         library.msl_version, error);
     if (!compiled)
       return false;
     fibers |= compiled->usesCollectives();
@@ -302,7 +302,8 @@ bool halc::msl::run(const halc_module_t *module,
       halc_status_free(status);
       return false;
     }
-    const Kernel *kernel = libraries[dispatch.executable]->lookup(info.entry_point);
+    const Kernel *kernel =
+        libraries[dispatch.executable]->lookup(info.entry_point);
     if (!kernel) {
       error = "@" + std::string(info.name) + ": the MSL has no kernel '" +
               info.entry_point + "'";
@@ -340,7 +341,8 @@ bool halc::msl::run(const halc_module_t *module,
     else if (WIFEXITED(status) && WEXITSTATUS(status) == 2)
       error = where + report->message;
     else if (WIFEXITED(status) && WEXITSTATUS(status) == 3)
-      error = where + describeFault(function->dispatches[d], *dispatches[d], buffers);
+      error = where +
+              describeFault(function->dispatches[d], *dispatches[d], buffers);
     else
       error = where + "the kernel ended the process (status " +
               std::to_string(status) + ")";

@@ -1,4 +1,4 @@
-//===- Executor.h - Metal kernels run on the CPU -----------------*- C++ -*-===//
+//===- Executor.h - Metal kernels run on the CPU ----------------*- C++ -*-===//
 //
 // Runs a module's function whose executables are MTL1 the way IREE's Metal
 // HAL driver runs it, with each library's MSL compiled for the CPU

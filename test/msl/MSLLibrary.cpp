@@ -54,7 +54,9 @@ std::string trim(const std::string &s) {
   return begin == std::string::npos ? "" : s.substr(begin, end - begin + 1);
 }
 
-bool isIdentifierChar(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
+bool isIdentifierChar(char c) {
+  return std::isalnum((unsigned char)c) || c == '_';
+}
 
 /// Splits `text` at the commas outside brackets of any kind.
 std::vector<std::string> splitTopLevel(const std::string &text) {
@@ -116,7 +118,8 @@ bool parseKernels(const std::string &source, std::vector<ParsedKernel> &kernels,
          splitTopLevel(source.substr(open + 1, close - open - 1))) {
       Parameter parameter;
       if (!parseParameter(text, parameter)) {
-        error = "kernel " + kernel.name + ": cannot read parameter '" + text + "'";
+        error =
+            "kernel " + kernel.name + ": cannot read parameter '" + text + "'";
         return false;
       }
       kernel.parameters.push_back(parameter);
@@ -131,8 +134,8 @@ bool parseKernels(const std::string &source, std::vector<ParsedKernel> &kernels,
     const std::string attribute = "[[max_total_threads_per_threadgroup(";
     size_t found = before.find(attribute);
     if (found != std::string::npos)
-      kernel.maxThreads = std::strtoul(
-          before.c_str() + found + attribute.size(), nullptr, 10);
+      kernel.maxThreads =
+          std::strtoul(before.c_str() + found + attribute.size(), nullptr, 10);
     kernels.push_back(kernel);
   }
   return true;
@@ -160,8 +163,8 @@ bool parseArgumentBuffer(const std::string &source, const std::string &name,
       error = "argument buffer " + name + ": cannot read member '" + line + "'";
       return false;
     }
-    members.emplace_back(member.name,
-                         std::strtoul(member.attribute.c_str() + 3, nullptr, 10));
+    members.emplace_back(
+        member.name, std::strtoul(member.attribute.c_str() + 3, nullptr, 10));
   }
   return true;
 }
@@ -214,7 +217,8 @@ bool writeGlue(const std::string &source, const ParsedKernel &kernel,
     int count = last == '2' ? 2 : last == '3' ? 3 : last == '4' ? 4 : 1;
     arguments += parameter.type + "(";
     for (int i = 0; i < count; ++i)
-      arguments += (i ? ", ids[" : "ids[") + std::to_string(id->second + i) + "]";
+      arguments +=
+          (i ? ", ids[" : "ids[") + std::to_string(id->second + i) + "]";
     arguments += ")";
   }
   std::vector<std::pair<std::string, uint32_t>> members;
@@ -222,18 +226,19 @@ bool writeGlue(const std::string &source, const ParsedKernel &kernel,
       !parseArgumentBuffer(source, argumentStruct, members, error))
     return false;
   std::string n = std::to_string(index);
-  layout += "  out[0] = " +
-            (argumentStruct.empty() ? "0" : "sizeof(" + argumentStruct + ")") +
-            ";\n  out[1] = " +
-            (constantsStruct.empty() ? "0" : "sizeof(" + constantsStruct + ")") +
-            ";\n  out[2] = " + std::to_string(members.size()) + ";\n";
+  layout +=
+      "  out[0] = " +
+      (argumentStruct.empty() ? "0" : "sizeof(" + argumentStruct + ")") +
+      ";\n  out[1] = " +
+      (constantsStruct.empty() ? "0" : "sizeof(" + constantsStruct + ")") +
+      ";\n  out[2] = " + std::to_string(members.size()) + ";\n";
   for (size_t m = 0; m < members.size(); ++m)
-    layout += "  out[" + std::to_string(3 + 2 * m) + "] = " +
-              std::to_string(members[m].second) + ";\n  out[" +
+    layout += "  out[" + std::to_string(3 + 2 * m) +
+              "] = " + std::to_string(members[m].second) + ";\n  out[" +
               std::to_string(4 + 2 * m) + "] = __builtin_offsetof(" +
               argumentStruct + ", " + members[m].first + ");\n";
-  glue += "\nextern \"C\" void halc_msl_layout_" + n + "(metal::ulong *out) {\n" +
-          layout + "}\n";
+  glue += "\nextern \"C\" void halc_msl_layout_" + n +
+          "(metal::ulong *out) {\n" + layout + "}\n";
   glue += "extern \"C\" void halc_msl_entry_" + n +
           "(const constant void *arguments, const constant void *constants, "
           "const metal::uint *ids) {\n  " +
@@ -257,7 +262,7 @@ std::string readFile(const std::string &path) {
 
 /// The headers the library is compiled against (part of the cache key).
 const char *const kHeaders[] = {
-    "metal_stdlib",   "metal_types",     "metal_math",    "metal_integer",
+    "metal_stdlib",     "metal_types",     "metal_math",    "metal_integer",
     "metal_relational", "metal_geometric", "metal_compute", "simd/simd.h"};
 
 std::string cacheDirectory() {
@@ -315,13 +320,22 @@ std::unique_ptr<Library> Library::compile(const std::string &source,
     if (!writeGlue(source, parsed[k], k, glue, error))
       return nullptr;
 
-  std::string version = std::to_string((mslVersion >> 16) * 100 +
-                                       (mslVersion & 0xffff) * 10);
-  std::vector<std::string> command = {
-      HALC_MSL_CLANG, "-x", "clcpp", "-cl-std=clc++2021", "-cl-no-stdinc",
-      "-cl-single-precision-constant", "-O1", "-ffp-contract=off", "-fPIC",
-      "-shared", "-Wno-unknown-attributes", "-D__METAL_VERSION__=" + version,
-      "-I", HALC_MSL_INCLUDE_DIR};
+  std::string version =
+      std::to_string((mslVersion >> 16) * 100 + (mslVersion & 0xffff) * 10);
+  std::vector<std::string> command = {HALC_MSL_CLANG,
+                                      "-x",
+                                      "clcpp",
+                                      "-cl-std=clc++2021",
+                                      "-cl-no-stdinc",
+                                      "-cl-single-precision-constant",
+                                      "-O1",
+                                      "-ffp-contract=off",
+                                      "-fPIC",
+                                      "-shared",
+                                      "-Wno-unknown-attributes",
+                                      "-D__METAL_VERSION__=" + version,
+                                      "-I",
+                                      HALC_MSL_INCLUDE_DIR};
   uint64_t key = hash(source + glue);
   for (const std::string &argument : command)
     key = hash(argument + "\n", key);
@@ -336,13 +350,15 @@ std::unique_ptr<Library> Library::compile(const std::string &source,
   if (stat(object.c_str(), &info) != 0) {
     // Written under a name of this process's, then renamed: tests run in
     // parallel.
-    std::string unique = directory + "/" + name + "." + std::to_string(getpid());
+    std::string unique =
+        directory + "/" + name + "." + std::to_string(getpid());
     std::ofstream(unique + ".metal") << source << glue;
     command.insert(command.end(), {unique + ".metal", "-o", unique + ".so"});
     bool compiled = runClang(command, unique + ".log", error);
     std::remove((unique + ".metal").c_str());
     std::remove((unique + ".log").c_str());
-    if (!compiled || std::rename((unique + ".so").c_str(), object.c_str()) != 0) {
+    if (!compiled ||
+        std::rename((unique + ".so").c_str(), object.c_str()) != 0) {
       std::remove((unique + ".so").c_str());
       if (error.empty())
         error = "cannot write " + object;

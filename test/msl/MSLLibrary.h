@@ -1,4 +1,4 @@
-//===- MSLLibrary.h - An MTL1's MSL compiled for the CPU ---------*- C++ -*-===//
+//===- MSLLibrary.h - An MTL1's MSL compiled for the CPU --------*- C++ -*-===//
 //
 // Reads the kernels of an MSL library as SPIRV-Cross writes them (their
 // parameters and attributes, the argument buffer structs), appends an entry
@@ -62,9 +62,8 @@ public:
   /// Compiles `source` (an MSL library of MSL version `mslVersion`, encoded
   /// major << 16 | minor) or takes it from the cache. Fails naming the
   /// kernel or printing clang's errors.
-  static std::unique_ptr<Library> compile(const std::string &source,
-                                          uint32_t mslVersion,
-                                          std::string &error);
+  static std::unique_ptr<Library>
+  compile(const std::string &source, uint32_t mslVersion, std::string &error);
   ~Library();
 
   /// The kernel called `name`, or null.

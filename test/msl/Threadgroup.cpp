@@ -62,7 +62,8 @@ bool ThreadgroupRunner::run(const Grid &grid,
     thread.ids[kThreadIndexInSIMDGroup] = index % kSIMDWidth;
     thread.ids[kSIMDGroupIndexInThreadgroup] = index / kSIMDWidth;
     thread.ids[kThreadsPerSIMDGroup] = kSIMDWidth;
-    thread.ids[kSIMDGroupsPerThreadgroup] = (count + kSIMDWidth - 1) / kSIMDWidth;
+    thread.ids[kSIMDGroupsPerThreadgroup] =
+        (count + kSIMDWidth - 1) / kSIMDWidth;
     thread.ids[kThreadIndexInQuadGroup] = index % 4;
     thread.ids[kQuadGroupIndexInThreadgroup] = index / 4;
     thread.ids[kQuadGroupsPerThreadgroup] = (count + 3) / 4;
@@ -82,8 +83,8 @@ bool ThreadgroupRunner::run(const Grid &grid,
     void *memory = mmap(nullptr, kStackBytes + page, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (memory == MAP_FAILED) {
-      error = "cannot allocate the stacks of " + std::to_string(count) +
-              " threads";
+      error =
+          "cannot allocate the stacks of " + std::to_string(count) + " threads";
       return false;
     }
     mprotect(memory, page, PROT_NONE);
@@ -129,17 +130,16 @@ bool ThreadgroupRunner::releaseWaiting(std::string &error) {
   // SIMD-group functions: a group whose threads that have not returned all
   // wait in a call of the same width.
   for (size_t first = 0; first < count;) {
-    uint32_t width = threads[first].state == State::AtExchange
-                         ? threads[first].width
-                         : 0;
+    uint32_t width =
+        threads[first].state == State::AtExchange ? threads[first].width : 0;
     size_t groupWidth = width ? width : 1;
     size_t begin = first - first % groupWidth;
     size_t end = std::min(count, begin + groupWidth);
     bool complete = width != 0;
     for (size_t t = begin; t < end && complete; ++t)
-      complete = threads[t].state == State::Done ||
-                 (threads[t].state == State::AtExchange &&
-                  threads[t].width == width);
+      complete =
+          threads[t].state == State::Done ||
+          (threads[t].state == State::AtExchange && threads[t].width == width);
     if (complete) {
       size_t size = threads[first].size;
       std::vector<char> &parts = exchanges.emplace_back(width * size);
@@ -147,7 +147,8 @@ bool ThreadgroupRunner::releaseWaiting(std::string &error) {
       for (size_t t = begin; t < end; ++t)
         if (threads[t].state == State::AtExchange) {
           active |= 1ull << (t - begin);
-          std::memcpy(parts.data() + (t - begin) * size, threads[t].value, size);
+          std::memcpy(parts.data() + (t - begin) * size, threads[t].value,
+                      size);
         }
       for (size_t t = begin; t < end; ++t)
         if (threads[t].state == State::AtExchange) {
@@ -207,7 +208,9 @@ const void *simdExchange(const void *value, size_t size, uint32_t width,
 
 // What metal_compute declares; the compiled MSL finds them in the program
 // that loads it.
-extern "C" void halc_msl_threadgroup_barrier() { halc::msl::threadgroupBarrier(); }
+extern "C" void halc_msl_threadgroup_barrier() {
+  halc::msl::threadgroupBarrier();
+}
 extern "C" const void *halc_msl_simd_exchange(const void *value,
                                               unsigned long size,
                                               unsigned width, unsigned *lane,

@@ -1,4 +1,4 @@
-//===- Threadgroup.h - The threads of one threadgroup ------------*- C++ -*-===//
+//===- Threadgroup.h - The threads of one threadgroup -----------*- C++ -*-===//
 //
 // Runs the threads of a threadgroup. Where a kernel waits for other threads
 // (threadgroup_barrier, SIMD-group functions) each thread is a fiber that

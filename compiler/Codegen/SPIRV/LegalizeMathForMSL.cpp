@@ -27,7 +27,8 @@ struct LegalizeMathForMSLPass
     supported.insert(f32);
     supported.insert(Float64Type::get(context));
     TypeConverter converter;
-    math::populateExtendToSupportedTypesTypeConverter(converter, supported, f32);
+    math::populateExtendToSupportedTypesTypeConverter(converter, supported,
+                                                      f32);
     ConversionTarget target(*context);
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     target.addDynamicallyLegalOp<math::TanhOp, math::SinhOp, math::CoshOp,

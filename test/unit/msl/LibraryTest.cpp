@@ -15,8 +15,8 @@ using namespace halc::msl;
 namespace {
 
 std::string compileError(const std::string &body) {
-  std::string source = "#include <metal_stdlib>\nusing namespace metal;\n\n" +
-                       body;
+  std::string source =
+      "#include <metal_stdlib>\nusing namespace metal;\n\n" + body;
   std::string error;
   std::unique_ptr<Library> library = Library::compile(source, 3 << 16, error);
   EXPECT_EQ(library, nullptr);

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "test/msl/MSLLibrary.h"
 #include "test/msl/Threadgroup.h"
+#include "test/msl/MSLLibrary.h"
 
 #include <gtest/gtest.h>
 
@@ -98,8 +98,8 @@ protected:
     std::vector<char> arguments(kernel->argumentBufferSize);
     for (const auto &[id, offset] : kernel->argumentMembers)
       std::memcpy(arguments.data() + offset, &bindings[id], sizeof(void *));
-    Grid grid = {kernel->entry, arguments.data(), nullptr, {size, 1, 1},
-                 {count, 1, 1}};
+    Grid grid = {
+        kernel->entry, arguments.data(), nullptr, {size, 1, 1}, {count, 1, 1}};
     ThreadgroupRunner runner(library->usesCollectives());
     for (uint32_t g = 0; g < count; ++g)
       if (!runner.run(grid, {g, 0, 0}, error))
@@ -151,7 +151,8 @@ TEST_F(ThreadgroupTest, SIMDGroupAndQuadFunctions) {
     EXPECT_EQ(out[2], input[first + ((t - first) ^ 1)]) << "thread " << t;
     EXPECT_EQ(out[3], input[first + 5]) << "simd_broadcast, thread " << t;
     EXPECT_EQ(out[4], quadMax) << "quad_max, thread " << t;
-    EXPECT_EQ(out[5], float(above + t / 32 * 100)) << "simd_ballot, thread " << t;
+    EXPECT_EQ(out[5], float(above + t / 32 * 100))
+        << "simd_ballot, thread " << t;
   }
 }
 
