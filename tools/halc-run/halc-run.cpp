@@ -2,8 +2,9 @@
 //
 //   halc-run module.halm --function=add --input=4xf32=1,2,3,4 --input=@b.npy
 //
-// Runs on Vulkan (HALC_VULKAN_DEVICE picks the device), or with
-// --device=msl-cpu runs a Metal module's MSL on the CPU (test/msl). Prints the results
+// Runs on Vulkan (HALC_VULKAN_DEVICE picks the device), with --device=hip
+// on an AMD GPU through the HIP runtime, or with --device=msl-cpu runs a
+// Metal module's MSL on the CPU (test/msl). Prints the results
 // in IREE's form or writes them with --output=@file.npy; with
 // --expected_output compares against given values and --reference=cpu
 // against the input MLIR run on the CPU by upstream MLIR (exit 1 on a
@@ -22,6 +23,7 @@
 #include "test/msl/Executor.h"
 #endif
 
+#include "halc/hip.h"
 #include "halc/runtime.h"
 #include "halc/vulkan.h"
 
@@ -43,16 +45,17 @@ struct Options {
   std::vector<std::string> inputs, outputs, expected;
   uint32_t benchmark = 0;
   bool cpuReference = false;
-  /// Where the dispatches run: "vulkan" or "msl-cpu".
+  /// Where the dispatches run: "vulkan", "hip" or "msl-cpu".
   std::string device = "vulkan";
 };
 
 const char kUsage[] =
     "usage: halc-run MODULE.halm [--function=NAME] [--input=VALUE]... "
     "[--output=@FILE.npy]... [--expected_output=VALUE]... [--reference=cpu] "
-    "[--benchmark=N] [--device=vulkan|msl-cpu]\n"
+    "[--benchmark=N] [--device=vulkan|hip|msl-cpu]\n"
     "  VALUE: 2x3xf32=1,2,3,4,5,6 (one value fills the tensor) or @FILE.npy\n"
     "  HALC_VULKAN_DEVICE=<index or part of the name> picks the Vulkan device\n"
+    "  --device=hip runs a rocm module on an AMD GPU (libamdhip64)\n"
     "  --device=msl-cpu runs a metal-spirv module's MSL on the CPU\n";
 
 bool parseOptions(int argc, char **argv, Options &options) {
@@ -69,8 +72,10 @@ bool parseOptions(int argc, char **argv, Options &options) {
     if (value("--function", options.function))
       continue;
     if (value("--device", options.device)) {
-      if (options.device != "vulkan" && options.device != "msl-cpu") {
-        std::fprintf(stderr, "error: --device=%s: known are vulkan, msl-cpu\n",
+      if (options.device != "vulkan" && options.device != "hip" &&
+          options.device != "msl-cpu") {
+        std::fprintf(stderr,
+                     "error: --device=%s: known are vulkan, hip, msl-cpu\n",
                      options.device.c_str());
         return false;
       }
@@ -252,6 +257,15 @@ int run(const Options &options) {
       return 1;
     }
 #endif
+  } else if (options.device == "hip") {
+    halc_hip_device_t *device = nullptr;
+    if (failedWith(halc_hip_device_create(&device)))
+      return 1;
+    std::unique_ptr<halc_hip_device_t, void (*)(halc_hip_device_t *)>
+        deviceOwner(device, halc_hip_device_free);
+    if (failedWith(halc_hip_run(device, module, function, argumentData.data(),
+                                resultData.data())))
+      return 1;
   } else if (!runOnVulkan(options, module, function, argumentData,
                           resultData)) {
     return 1;
