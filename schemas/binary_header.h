@@ -28,6 +28,17 @@ static inline uint32_t halc_binary_magic(const char identifier[4]) {
          ((uint32_t)(uint8_t)identifier[3] << 24);
 }
 
+/* The header of a binary whose FlatBuffer has the file identifier
+ * `identifier` and is `content_size` bytes: every writer makes it here. */
+static inline halc_binary_header_t
+halc_binary_header_make(const char identifier[4], uint64_t content_size) {
+  halc_binary_header_t header = {0};
+  header.magic = halc_binary_magic(identifier);
+  header.version = HALC_BINARY_VERSION;
+  header.content_size = content_size;
+  return header;
+}
+
 #ifdef __cplusplus
 }
 #endif

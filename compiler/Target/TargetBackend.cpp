@@ -58,10 +58,8 @@ TargetBackend::serializeExecutable(ExecutableOp executable, StringRef) const {
 std::vector<uint8_t> mlir::halc::wrapInBinaryHeader(const char *identifier,
                                                     ArrayRef<uint8_t> flatbuffer) {
   static_assert(sizeof(halc_binary_header_t) == HALC_BINARY_HEADER_SIZE);
-  halc_binary_header_t header = {};
-  header.magic = halc_binary_magic(identifier);
-  header.version = HALC_BINARY_VERSION;
-  header.content_size = flatbuffer.size();
+  halc_binary_header_t header =
+      halc_binary_header_make(identifier, flatbuffer.size());
   std::vector<uint8_t> binary(HALC_BINARY_HEADER_SIZE + flatbuffer.size());
   std::memcpy(binary.data(), &header, sizeof(header));
   std::memcpy(binary.data() + HALC_BINARY_HEADER_SIZE, flatbuffer.data(),

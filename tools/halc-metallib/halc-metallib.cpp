@@ -149,9 +149,8 @@ int main(int argc, char **argv) {
   flatbuffers::FlatBufferBuilder builder;
   builder.Finish(mtl::ExecutableDef::Pack(builder, executable.get()),
                  mtl::ExecutableDefIdentifier());
-  halc_binary_header_t header = {};
-  header.magic = halc_binary_magic(mtl::ExecutableDefIdentifier());
-  header.content_size = builder.GetSize();
+  halc_binary_header_t header = halc_binary_header_make(
+      mtl::ExecutableDefIdentifier(), builder.GetSize());
   llvm::Error written = llvm::writeToOutput(
       outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
         os.write(reinterpret_cast<const char *>(&header), sizeof(header));

@@ -28,9 +28,8 @@ namespace vk = iree::hal::vulkan;
 /// `builder`'s finished FlatBuffer behind a 64-byte header with `magic`.
 inline std::vector<uint8_t>
 withHeader(const char *magic, const flatbuffers::FlatBufferBuilder &builder) {
-  halc_binary_header_t header = {};
-  header.magic = halc_binary_magic(magic);
-  header.content_size = builder.GetSize();
+  halc_binary_header_t header =
+      halc_binary_header_make(magic, builder.GetSize());
   std::vector<uint8_t> bytes(sizeof(header) + builder.GetSize());
   std::memcpy(bytes.data(), &header, sizeof(header));
   std::memcpy(bytes.data() + sizeof(header), builder.GetBufferPointer(),
