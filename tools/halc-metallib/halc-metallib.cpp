@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "compiler/Target/MetalSPIRV/MetalToolchain.h"
+#include "compiler/Target/MetalSPIRV/MetalFlags.h"
 
 #include "halc/runtime.h"
 
@@ -46,23 +46,6 @@ static cl::opt<std::string> extractSources(
 static cl::opt<bool> dropSources(
     "drop-sources", cl::desc("Leave the MSL out of the new MTL1"),
     cl::init(false), cl::cat(category));
-static cl::opt<std::string> toolchainDir(
-    "iree-metal-toolchain-dir",
-    cl::desc("Directory holding metal and metallib (default: xcrun on PATH)"),
-    cl::init(""), cl::cat(category));
-static cl::opt<MetalPlatform> platform(
-    "iree-metal-target-platform", cl::desc("The SDK xcrun uses"),
-    cl::values(clEnumValN(MetalPlatform::MacOS, "macos", "macOS (default)"),
-               clEnumValN(MetalPlatform::IOS, "ios", "iOS"),
-               clEnumValN(MetalPlatform::IOSSimulator, "ios-simulator",
-                          "the iOS simulator")),
-    cl::init(MetalPlatform::MacOS), cl::cat(category));
-static cl::opt<std::string> osVersion(
-    "iree-metal-target-os-version",
-    cl::desc("The oldest macOS or iOS version the library runs on (default: "
-             "the oldest that has the library's MSL version)"),
-    cl::init(""), cl::cat(category));
-
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "error: " << message << "\n";
   return 1;
@@ -70,7 +53,7 @@ static int fail(const llvm::Twine &message) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
+  cl::HideUnrelatedOptions({&category, &getMetalOptionCategory()});
   cl::ParseCommandLineOptions(
       argc, argv, "halc-metallib: compile the MSL of MTL1 executables\n");
   if (outputFilename.empty() && extractSources.empty())
@@ -118,23 +101,24 @@ int main(int argc, char **argv) {
     return 0;
 
   std::optional<MetalToolchain> toolchain =
-      findMetalToolchain(toolchainDir, platform);
+      findMetalToolchain(getMetalToolchainDirFlag(), getMetalPlatformFlag());
   if (!toolchain)
-    return fail(toolchainDir.empty()
+    return fail(getMetalToolchainDirFlag().empty()
                     ? std::string("no Metal toolchain: xcrun is not on PATH "
                                   "(use --extract-sources and compile on a "
                                   "Mac, or --iree-metal-toolchain-dir)")
-                    : "no metal and metallib in " + toolchainDir);
+                    : "no metal and metallib in " +
+                          getMetalToolchainDirFlag());
   for (size_t i = 0; i < executable->libraries.size(); ++i) {
     mtl::LibraryDefT &library = *executable->libraries[i];
     if (!library.source || library.source->code.empty())
       return fail("library " + llvm::Twine(i) + " has no MSL source");
     MSLOptions options;
-    options.platform = platform;
+    options.platform = getMetalPlatformFlag();
     options.versionMajor = library.source->version >> 16;
     options.versionMinor = library.source->version & 0xffff;
     std::string error;
-    if (!setOSVersion(options, osVersion, error))
+    if (!setOSVersion(options, getMetalOSVersionFlag(), error))
       return fail("library " + llvm::Twine(i) + ": " + error);
     std::optional<std::string> metallib =
         compileMetallib(*toolchain, library.source->code, options, error);

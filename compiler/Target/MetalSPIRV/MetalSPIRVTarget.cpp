@@ -9,6 +9,7 @@
 
 #include "compiler/Codegen/SPIRV/Passes.h"
 #include "compiler/Target/MetalSPIRV/CrossCompileMSL.h"
+#include "compiler/Target/MetalSPIRV/MetalFlags.h"
 #include "compiler/Target/MetalSPIRV/MetalToolchain.h"
 #include "compiler/Target/MetalSPIRV/SerializeMTL1.h"
 #include "compiler/Target/SPIRVCommon/SPIRVTargetBackend.h"
@@ -33,51 +34,23 @@ const GPUDescription kAppleGPUs[] = {
     {"apple9", kAppleFeatures, 1024, {1024, 1024, 1024}, 32768, {32}},
 };
 
-llvm::cl::OptionCategory &metalCategory() {
-  static llvm::cl::OptionCategory category("halc metal-spirv target options");
-  return category;
-}
-
 llvm::cl::opt<std::string> clGPUFamily(
     "iree-metal-gpu-family",
     llvm::cl::desc("Apple GPU family to compile for: apple7 (A14/M1), apple8 "
                    "(A15/M2), apple9 (A17/M3/M4)"),
-    llvm::cl::init("apple7"), llvm::cl::cat(metalCategory()));
-
-llvm::cl::opt<MetalPlatform> clPlatform(
-    "iree-metal-target-platform",
-    llvm::cl::desc("Platform the MSL is for"),
-    llvm::cl::values(
-        clEnumValN(MetalPlatform::MacOS, "macos", "macOS (default)"),
-        clEnumValN(MetalPlatform::IOS, "ios", "iOS"),
-        clEnumValN(MetalPlatform::IOSSimulator, "ios-simulator",
-                   "the iOS simulator")),
-    llvm::cl::init(MetalPlatform::MacOS), llvm::cl::cat(metalCategory()));
+    llvm::cl::init("apple7"), llvm::cl::cat(getMetalOptionCategory()));
 
 llvm::cl::opt<std::string> clMSLVersion(
     "iree-metal-msl-version",
     llvm::cl::desc("Metal Shading Language version: 2.4, 3.0 (default), 3.1, "
                    "3.2"),
-    llvm::cl::init("3.0"), llvm::cl::cat(metalCategory()));
-
-llvm::cl::opt<std::string> clOSVersion(
-    "iree-metal-target-os-version",
-    llvm::cl::desc("The oldest macOS or iOS version the library runs on (the "
-                   "Metal toolchain's deployment target), e.g. 13.0; at "
-                   "least what the MSL version needs, which is the default"),
-    llvm::cl::init(""), llvm::cl::cat(metalCategory()));
+    llvm::cl::init("3.0"), llvm::cl::cat(getMetalOptionCategory()));
 
 llvm::cl::opt<bool> clCompileToMetallib(
     "iree-metal-compile-to-metallib",
     llvm::cl::desc("Compile the MSL to a metallib with the Metal toolchain "
                    "when one is found (default true); else keep the source"),
-    llvm::cl::init(true), llvm::cl::cat(metalCategory()));
-
-llvm::cl::opt<std::string> clToolchainDir(
-    "iree-metal-toolchain-dir",
-    llvm::cl::desc("Directory holding the Metal toolchain's metal and metallib "
-                   "(default: xcrun on PATH)"),
-    llvm::cl::init(""), llvm::cl::cat(metalCategory()));
+    llvm::cl::init(true), llvm::cl::cat(getMetalOptionCategory()));
 
 /// The SIMD-group width of every Apple GPU family.
 constexpr int kSIMDWidth = 32;
@@ -143,13 +116,14 @@ private:
                                               const MSLOptions &options) {
     if (!clCompileToMetallib)
       return std::string();
+    StringRef toolchainDir = getMetalToolchainDirFlag();
     std::optional<MetalToolchain> toolchain =
-        findMetalToolchain(clToolchainDir, options.platform);
+        findMetalToolchain(toolchainDir, options.platform);
     if (!toolchain) {
       executable.emitRemark("no Metal toolchain found (")
-          << (clToolchainDir.empty()
+          << (toolchainDir.empty()
                   ? std::string("xcrun is not on PATH")
-                  : "no metal and metallib in " + clToolchainDir)
+                  : "no metal and metallib in " + toolchainDir.str())
           << "); the MTL1 keeps the MSL source, which the Metal driver "
              "compiles when it loads it, or halc-metallib packages later";
       return std::string();
@@ -165,7 +139,7 @@ private:
 
   static FailureOr<MSLOptions> getMSLOptions(ExecutableOp executable) {
     MSLOptions options;
-    options.platform = clPlatform;
+    options.platform = getMetalPlatformFlag();
     static const std::pair<StringRef, std::pair<uint32_t, uint32_t>>
         kVersions[] = {
             {"2.4", {2, 4}}, {"3.0", {3, 0}}, {"3.1", {3, 1}}, {"3.2", {3, 2}}};
@@ -177,7 +151,7 @@ private:
     options.versionMajor = version->second.first;
     options.versionMinor = version->second.second;
     std::string error;
-    if (!setOSVersion(options, clOSVersion, error))
+    if (!setOSVersion(options, getMetalOSVersionFlag(), error))
       return executable.emitError(error);
     return options;
   }
