@@ -17,22 +17,22 @@ using namespace halc;
 
 namespace {
 
-struct TypeName {
-  halc_element_type_t type;
-  const char *mlir;
-  const char *numpy;
-};
-
-const TypeName kTypes[] = {
-    {HALC_ELEMENT_TYPE_F16, "f16", "<f2"}, {HALC_ELEMENT_TYPE_F32, "f32", "<f4"},
-    {HALC_ELEMENT_TYPE_F64, "f64", "<f8"}, {HALC_ELEMENT_TYPE_I8, "i8", "|i1"},
-    {HALC_ELEMENT_TYPE_I16, "i16", "<i2"}, {HALC_ELEMENT_TYPE_I32, "i32", "<i4"},
-    {HALC_ELEMENT_TYPE_I64, "i64", "<i8"},
-};
+/// Every element type, in the runtime's order.
+const halc_element_type_t kTypes[] = {
+    HALC_ELEMENT_TYPE_F16, HALC_ELEMENT_TYPE_F32, HALC_ELEMENT_TYPE_F64,
+    HALC_ELEMENT_TYPE_I8,  HALC_ELEMENT_TYPE_I16, HALC_ELEMENT_TYPE_I32,
+    HALC_ELEMENT_TYPE_I64};
 
 bool isFloat(halc_element_type_t type) {
   return type == HALC_ELEMENT_TYPE_F16 || type == HALC_ELEMENT_TYPE_F32 ||
          type == HALC_ELEMENT_TYPE_F64;
+}
+
+/// NumPy's little-endian descriptor of `type`: "<f4", "|i1", ...
+std::string numpyDescriptor(halc_element_type_t type) {
+  size_t bytes = halc_element_type_size(type);
+  return (bytes == 1 ? "|" : "<") + std::string(isFloat(type) ? "f" : "i") +
+         std::to_string(bytes);
 }
 
 /// The most bytes halc-run gives a tensor (far beyond any GPU's memory, and
@@ -117,16 +117,16 @@ bool readNpy(const std::string &path, Tensor &tensor, std::string &error) {
     return false;
   }
   std::string header(bytes.data() + headerStart, headerLength);
-  const TypeName *found = nullptr;
-  for (const TypeName &name : kTypes)
-    if (header.find(std::string("'") + name.numpy + "'") != std::string::npos)
-      found = &name;
+  const halc_element_type_t *found = nullptr;
+  for (const halc_element_type_t &type : kTypes)
+    if (header.find("'" + numpyDescriptor(type) + "'") != std::string::npos)
+      found = &type;
   if (!found || header.find("'fortran_order': False") == std::string::npos) {
     error = "'" + path + "' holds a type or order halc-run does not read "
             "(little-endian f16/f32/f64/i8/i16/i32/i64, C order): " + header;
     return false;
   }
-  tensor.type = found->type;
+  tensor.type = *found;
   tensor.shape.clear();
   size_t open = header.find("'shape': (");
   size_t close = header.find(')', open);
@@ -289,15 +289,15 @@ bool halc::parseTensor(const std::string &text, Tensor &tensor,
   std::string part;
   while (std::getline(stream, part, 'x'))
     parts.push_back(part);
-  const TypeName *found = nullptr;
-  for (const TypeName &name : kTypes)
-    if (!parts.empty() && parts.back() == name.mlir)
-      found = &name;
+  const halc_element_type_t *found = nullptr;
+  for (const halc_element_type_t &type : kTypes)
+    if (!parts.empty() && parts.back() == halc_element_type_name(type))
+      found = &type;
   if (!found) {
     error = "'" + text + "' does not start with a type such as 2x3xf32";
     return false;
   }
-  tensor.type = found->type;
+  tensor.type = *found;
   tensor.shape.clear();
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
     if (!parseDimension(parts[i], tensor.shape.emplace_back())) {
@@ -363,15 +363,11 @@ std::string halc::formatTensor(const Tensor &tensor) {
 
 bool halc::writeNpy(const std::string &path, const Tensor &tensor,
                     std::string &error) {
-  const char *numpy = nullptr;
-  for (const TypeName &name : kTypes)
-    if (name.type == tensor.type)
-      numpy = name.numpy;
   std::string shape = "(";
   for (int64_t dim : tensor.shape)
     shape += std::to_string(dim) + ",";
   shape += ")";
-  std::string header = std::string("{'descr': '") + numpy +
+  std::string header = "{'descr': '" + numpyDescriptor(tensor.type) +
                        "', 'fortran_order': False, 'shape': " + shape + ", }";
   // Pad so that the data starts at a multiple of 64 bytes.
   size_t total = 10 + header.size() + 1;
