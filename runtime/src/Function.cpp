@@ -224,25 +224,24 @@ halc_status_t halc::prepareCall(const Function &function,
   for (size_t t = 0; t < call.shapes.size(); ++t) {
     bool isArgument = t < call.arguments.size();
     size_t index = isArgument ? t : t - call.arguments.size();
-    const halc_tensor_type_t &type =
-        isArgument ? call.arguments[index] : call.results[index];
     uint32_t buffer = isArgument ? call.argumentBuffers[index]
                                  : call.resultBuffers[index];
     if (buffer == HALC_NO_BUFFER)
       continue;
-    const std::vector<int64_t> &shape = call.shapes[t];
-    uint64_t elementBytes = halc_element_type_size(type.element_type);
-    if (!fitsInMemory(shape.data(), shape.size(), elementBytes))
-      return makeError("these arguments make result " + std::to_string(index) +
+    std::string name =
+        (isArgument ? "argument " : "result ") + std::to_string(index);
+    halc_tensor_type_t type =
+        isArgument ? call.arguments[index] : call.results[index];
+    type.shape = call.shapes[t].data();
+    if (!fitsInMemory(type.shape, type.rank,
+                      halc_element_type_size(type.element_type)))
+      return makeError("these arguments make " + name +
                        " larger than a buffer can hold");
-    uint64_t bytes = elementBytes;
-    for (int64_t dim : shape)
-      bytes *= uint64_t(dim);
+    uint64_t bytes = halc_tensor_type_byte_size(&type);
     if (bytes > call.bufferSizes[buffer])
-      return makeError(std::string(isArgument ? "argument " : "result ") +
-                       std::to_string(index) + " needs " +
-                       std::to_string(bytes) + " bytes for these arguments; " +
-                       "its buffer " + std::to_string(buffer) + " has " +
+      return makeError(name + " needs " + std::to_string(bytes) +
+                       " bytes for these arguments; its buffer " +
+                       std::to_string(buffer) + " has " +
                        std::to_string(call.bufferSizes[buffer]));
   }
   call.values.clear();
