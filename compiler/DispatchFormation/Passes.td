@@ -135,4 +135,22 @@ def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
   ];
 }
 
+def AssignTargetsPass : Pass<"halc-assign-targets", "ModuleOp"> {
+  let summary = "Gives each executable the module's target description";
+  let description = [{
+    halc-compile builds the target description once from its flags and
+    attaches it to the module as `halc.target`; every stage after dispatch
+    creation reads it from the executable it lowers. This pass copies it
+    onto each `halc.executable` that has none. Without a module target it
+    changes nothing.
+
+    ```mlir
+    module attributes {halc.target = #halc.target<backend = "vulkan-spirv", ...>} {
+      halc.executable @module_linked { ... }
+    // becomes
+      halc.executable @module_linked target(#halc.target<backend = "vulkan-spirv", ...>) { ... }
+    ```
+  }];
+}
+
 #endif // HALC_DISPATCHFORMATION_PASSES

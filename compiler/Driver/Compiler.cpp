@@ -1,20 +1,16 @@
-//===- Compiler.cpp - The stages of halc-compile --------------------------===//
+//===- Compiler.cpp - Runs a target's stages ------------------------------===//
 //
-// input → dispatch-creation → executable-configurations → executable-targets
-// (the backend's codegen stages) → spirv → executable (the target's binary
-// format) → end (the module file: executables and dispatch plans). Each phase is its own pass manager,
-// so that a compilation can stop after any of them and dump what it left.
+// The driver knows no stage by name: it runs the target's list in order,
+// each MLIR stage as its own pass manager, each executable stage once per
+// executable, and stops after the one asked for. With a dump folder, every
+// stage's artifact is written as `<executable>.<nn>.<stage>.<ext>`, nn being
+// the stage's place in the list.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Driver/Compiler.h"
 
-#include "compiler/Codegen/Common/Passes.h"
-#include "compiler/DispatchFormation/Passes.h"
-#include "compiler/Input/Passes.h"
-
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/AsmState.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -24,130 +20,81 @@
 using namespace mlir;
 using namespace mlir::halc;
 
-namespace {
+const Stage *mlir::halc::lookupStage(ArrayRef<Stage> stages, StringRef name) {
+  const Stage *lastMLIR = nullptr;
+  for (const Stage &stage : stages) {
+    if (stage.name == name || (name == "executable" && stage.isExecutableFormat))
+      return &stage;
+    if (stage.kind == Stage::Kind::MLIR)
+      lastMLIR = &stage;
+  }
+  return name == "executable-targets" ? lastMLIR : nullptr;
+}
 
-constexpr StringLiteral kInput = "input";
-constexpr StringLiteral kDispatchCreation = "dispatch-creation";
-constexpr StringLiteral kConfigurations = "executable-configurations";
-constexpr StringLiteral kTargets = "executable-targets";
-constexpr StringLiteral kSPIRV = "spirv";
-constexpr StringLiteral kExecutable = "executable";
-constexpr StringLiteral kEnd = "end";
+namespace {
 
 class Compilation {
 public:
   Compilation(ModuleOp module, const CompileOptions &options)
-      : module(module), options(options) {}
+      : module(module), options(options),
+        stages(options.backend->getStages()) {}
 
   FailureOr<CompileResult> run();
 
 private:
-  LogicalResult runPasses(function_ref<void(OpPassManager &)> build);
-  LogicalResult configureExecutables();
-  LogicalResult lowerExecutables();
-  LogicalResult serializeSPIRV(CompileResult &result);
-  LogicalResult serializeExecutables(CompileResult &result);
-  /// Fails, at the first function, when `phase` is the output asked for and
-  /// the input has no executable to write it from.
-  LogicalResult requireExecutable(StringRef phase);
-  LogicalResult writeFile(const Twine &name,
-                          function_ref<void(raw_ostream &)> write);
-  LogicalResult dumpExecutables(StringRef stage);
+  LogicalResult runMLIRStage(const Stage &stage);
+  LogicalResult runExecutableStage(const Stage &stage);
+  /// Fails, at the first function, when `stage` is the one asked for and
+  /// the input has no executable to make its artifact of.
+  LogicalResult requireExecutables(const Stage &stage, const Stage *last);
+  LogicalResult dump(unsigned index, const Stage &stage);
+  LogicalResult writeDumpFile(const Twine &name, StringRef bytes);
 
   ModuleOp module;
   const CompileOptions &options;
-  unsigned dumpIndex = 0;
+  std::vector<Stage> stages;
+  /// Per executable, in module order.
+  SmallVector<ExecutableOp> executables;
+  std::vector<ExecutableArtifacts> artifacts;
+  /// The artifacts of the last executable stage that ran.
+  std::vector<std::string> lastArtifacts;
+  std::vector<uint8_t> moduleFile;
 };
 
-LogicalResult
-Compilation::runPasses(function_ref<void(OpPassManager &)> build) {
+LogicalResult Compilation::runMLIRStage(const Stage &stage) {
   PassManager pm(module.getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  build(pm);
+  stage.buildPasses(pm, options.stageOptions);
   return pm.run(module);
 }
 
-LogicalResult Compilation::configureExecutables() {
-  TargetAttr target = options.backend->getTarget(module.getContext());
-  if (!target)
-    return failure();
-  for (auto executable : module.getOps<ExecutableOp>())
-    executable.setTargetAttr(target);
-  if (failed(runPasses([](OpPassManager &pm) {
-        pm.nest<ExecutableOp>().addPass(createSelectLoweringConfigPass());
-      })))
-    return failure();
-  return dumpExecutables(kConfigurations);
-}
-
-LogicalResult Compilation::lowerExecutables() {
-  std::vector<PipelineStage> stages;
-  options.backend->buildCodegenStages(stages);
-  for (const PipelineStage &stage : stages) {
-    if (failed(runPasses([&](OpPassManager &pm) {
-          stage.build(pm.nest<ExecutableOp>());
-        })) ||
-        failed(dumpExecutables(stage.name)))
-      return failure();
-  }
-  return success();
-}
-
-LogicalResult Compilation::serializeSPIRV(CompileResult &result) {
-  // Targets that do not go through SPIR-V pass by this phase, unless it is
-  // the one asked for.
-  if (!options.backend->producesSPIRV() && options.compileTo != kSPIRV)
-    return success();
-  if (failed(requireExecutable(kSPIRV)))
-    return failure();
-  for (auto executable : module.getOps<ExecutableOp>()) {
-    FailureOr<std::vector<uint32_t>> binary =
-        options.backend->serializeSPIRV(executable);
-    if (failed(binary))
-      return failure();
-    auto bytes = ArrayRef<char>(reinterpret_cast<const char *>(binary->data()),
-                                binary->size() * sizeof(uint32_t));
-    if (!options.dumpDir.empty() &&
-        failed(writeFile(executable.getSymName() + ".spv",
-                         [&](raw_ostream &os) {
-                           os.write(bytes.data(), bytes.size());
-                         })))
-      return failure();
-    result.spirv.emplace_back(executable.getSymName().str(),
-                              std::move(*binary));
-  }
-  return success();
-}
-
-LogicalResult Compilation::requireExecutable(StringRef phase) {
-  if (options.compileTo != phase || !module.getOps<ExecutableOp>().empty())
+LogicalResult Compilation::requireExecutables(const Stage &stage,
+                                              const Stage *last) {
+  if (!executables.empty() || &stage != last)
     return success();
   auto functions = module.getOps<func::FuncOp>();
   Location loc = functions.empty() ? module.getLoc()
                                    : (*functions.begin()).getLoc();
   return emitError(loc, "the input computes nothing on the GPU (no function "
                         "returns a result), so there is no ")
-         << phase << " to write";
+         << stage.name << " to write";
 }
 
-LogicalResult Compilation::serializeExecutables(CompileResult &result) {
-  if (failed(requireExecutable(kExecutable)))
-    return failure();
-  for (auto executable : module.getOps<ExecutableOp>()) {
-    FailureOr<std::vector<uint8_t>> binary =
-        options.backend->serializeExecutable(executable, options.dumpDir);
-    if (failed(binary))
+LogicalResult Compilation::runExecutableStage(const Stage &stage) {
+  lastArtifacts.clear();
+  for (auto [executable, made] : llvm::zip(executables, artifacts)) {
+    FailureOr<Artifact> artifact =
+        stage.translate(executable, made, options.stageOptions);
+    if (failed(artifact))
       return failure();
-    result.executables.push_back(
-        {executable.getSymName().str(), std::move(*binary)});
+    lastArtifacts.push_back(artifact->bytes);
+    made.add(stage.name, std::move(*artifact));
   }
   return success();
 }
 
-LogicalResult
-Compilation::writeFile(const Twine &name,
-                       function_ref<void(raw_ostream &)> write) {
+LogicalResult Compilation::writeDumpFile(const Twine &name, StringRef bytes) {
   SmallString<256> path(options.dumpDir);
   llvm::sys::path::append(path, name);
   std::error_code error;
@@ -155,86 +102,92 @@ Compilation::writeFile(const Twine &name,
   if (error)
     return emitError(module.getLoc(), "cannot write ")
            << path << ": " << error.message();
-  write(os);
+  os << bytes;
   return success();
 }
 
-LogicalResult Compilation::dumpExecutables(StringRef stage) {
-  if (options.dumpDir.empty())
+LogicalResult Compilation::dump(unsigned index, const Stage &stage) {
+  if (options.dumpDir.empty() || stage.kind == Stage::Kind::Module)
     return success();
   if (std::error_code error =
           llvm::sys::fs::create_directories(options.dumpDir))
     return emitError(module.getLoc(), "cannot create ")
            << options.dumpDir << ": " << error.message();
-  unsigned index = dumpIndex++;
+  auto fileName = [&](ExecutableOp executable) {
+    return llvm::formatv("{0}.{1:d2}.{2}.{3}", executable.getSymName(), index,
+                         stage.name, stage.extension)
+        .str();
+  };
+  if (stage.kind == Stage::Kind::Executable) {
+    for (auto [executable, bytes] : llvm::zip(executables, lastArtifacts))
+      if (!bytes.empty() &&
+          failed(writeDumpFile(fileName(executable), bytes)))
+        return failure();
+    return success();
+  }
   for (auto executable : module.getOps<ExecutableOp>()) {
-    std::string name = llvm::formatv("{0}.{1:d2}.{2}.mlir",
-                                     executable.getSymName(), index, stage);
-    if (failed(writeFile(name, [&](raw_ostream &os) {
-          executable->print(os);
-          os << "\n";
-        })))
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    executable->print(os);
+    os << "\n";
+    if (failed(writeDumpFile(fileName(executable), text)))
       return failure();
   }
   return success();
 }
 
 FailureOr<CompileResult> Compilation::run() {
-  CompileResult result;
-  // Every error says which target it was compiled for (and, once the
-  // executables have their target description, which chip or family).
+  TargetAttr target = options.backend->getTarget(module.getContext());
+  if (!target)
+    return failure();
+  module->setAttr(kModuleTargetAttrName, target);
+  // Every error says which target it was compiled for.
   ScopedDiagnosticHandler noteTarget(
       module.getContext(), [&](Diagnostic &diagnostic) {
         if (diagnostic.getSeverity() != DiagnosticSeverity::Error)
           return failure();
-        Diagnostic &note = diagnostic.attachNote();
-        note << "compiling for target '" << options.backend->getName() << "'";
-        for (auto executable : module.getOps<ExecutableOp>())
-          if (TargetAttr target = executable.getTargetAttr()) {
-            note << " (" << target.getArch() << ")";
-            break;
-          }
+        diagnostic.attachNote() << "compiling for target '"
+                                << target.getBackend() << "' ("
+                                << target.getArch() << ")";
         return failure();
       });
-  std::pair<StringRef, std::function<LogicalResult()>> phases[] = {
-      {kInput,
-       [&] {
-         InputType type = resolveInputType(module, options.inputType);
-         return runPasses(
-             [&](OpPassManager &pm) { buildInputPipeline(pm, type); });
-       }},
-      {kDispatchCreation,
-       [&] { return runPasses(buildDispatchFormationPipeline); }},
-      {kConfigurations, [&] { return configureExecutables(); }},
-      {kTargets, [&] { return lowerExecutables(); }},
-      {kSPIRV, [&] { return serializeSPIRV(result); }},
-      {kExecutable, [&] { return serializeExecutables(result); }},
-      {kEnd,
-       [&]() -> LogicalResult {
-         FailureOr<std::vector<uint8_t>> file = serializeModule(
-             module, options.backend->getName(), result.executables,
-             options.sourcePath, options.sourceText);
-         if (failed(file))
-           return failure();
-         result.module = std::move(*file);
-         return success();
-       }},
-  };
-  for (auto &[name, runPhase] : phases) {
-    if (failed(runPhase()))
+  const Stage *last = lookupStage(stages, options.compileTo);
+  assert(last && "the tool checks --compile-to");
+  for (auto [index, stage] : llvm::enumerate(stages)) {
+    switch (stage.kind) {
+    case Stage::Kind::MLIR:
+      if (failed(runMLIRStage(stage)))
+        return failure();
+      executables = llvm::to_vector(module.getOps<ExecutableOp>());
+      artifacts.resize(executables.size());
+      break;
+    case Stage::Kind::Executable:
+      if (failed(requireExecutables(stage, last)) ||
+          failed(runExecutableStage(stage)))
+        return failure();
+      break;
+    case Stage::Kind::Module: {
+      std::vector<NamedBinary> binaries;
+      for (auto [executable, bytes] : llvm::zip(executables, lastArtifacts))
+        binaries.push_back({executable.getSymName().str(),
+                            std::vector<uint8_t>(bytes.begin(), bytes.end())});
+      FailureOr<std::vector<uint8_t>> file =
+          stage.writeModule(module, binaries, options.stageOptions);
+      if (failed(file))
+        return failure();
+      moduleFile = std::move(*file);
+      break;
+    }
+    }
+    if (failed(dump(index, stage)))
       return failure();
-    if (name == options.compileTo)
+    if (&stage == last)
       break;
   }
-  return result;
+  return CompileResult{last, std::move(lastArtifacts), std::move(moduleFile)};
 }
 
 } // namespace
-
-std::vector<std::string> mlir::halc::getCompilePhases() {
-  return {kInput.str(), kDispatchCreation.str(), kConfigurations.str(),
-          kTargets.str(), kSPIRV.str(), kExecutable.str(), kEnd.str()};
-}
 
 FailureOr<CompileResult>
 mlir::halc::compileModule(ModuleOp module, const CompileOptions &options) {

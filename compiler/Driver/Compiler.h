@@ -1,9 +1,8 @@
-//===- Compiler.h - The stages of halc-compile ------------------*- C++ -*-===//
+//===- Compiler.h - Runs a target's stages ----------------------*- C++ -*-===//
 
 #ifndef HALC_DRIVER_COMPILER_H
 #define HALC_DRIVER_COMPILER_H
 
-#include "compiler/Driver/SerializeModule.h"
 #include "compiler/Input/Passes.h"
 #include "compiler/Target/TargetBackend.h"
 
@@ -14,37 +13,35 @@
 
 namespace mlir::halc {
 
-/// The phases `--compile-to` accepts, in order.
-std::vector<std::string> getCompilePhases();
+/// The stage `name` names in `stages`: a stage's own name, `executable`
+/// (the target's executable format) or `executable-targets` (its last MLIR
+/// stage, as IREE calls it); none when it names none.
+const Stage *lookupStage(ArrayRef<Stage> stages, StringRef name);
 
 struct CompileOptions {
   const TargetBackend *backend = nullptr;
-  /// What the input is written in.
+  /// What the input is written in; Auto is resolved from the module.
   InputType inputType = InputType::Auto;
-  /// The last phase to run (one of getCompilePhases()).
-  std::string compileTo = "spirv";
-  /// Where to write the IR of each codegen stage and the binaries; empty
-  /// for nowhere.
+  /// The last stage to run (a name lookupStage knows).
+  std::string compileTo = "end";
+  /// Where to write every stage's artifact; empty for nowhere.
   std::string dumpDir;
-  /// The input file's path and text, kept in the module file for CPU
-  /// reference runs.
-  std::string sourcePath;
-  std::string sourceText;
+  /// What the stages read besides the IR.
+  StageOptions stageOptions;
 };
 
-/// What a compilation produced: IR (phases before `spirv`) or binaries.
+/// What the last stage made: the IR (left in the module) for an MLIR stage,
+/// one artifact per executable for an executable stage, the module file for
+/// `end`.
 struct CompileResult {
-  /// The SPIR-V of each executable, in module order.
-  std::vector<std::pair<std::string, std::vector<uint32_t>>> spirv;
-  /// The executable binary (VKE1, MTL1, HIP1) of each executable, in module
-  /// order (phase `executable`).
-  std::vector<NamedBinary> executables;
-  /// The HALM file of the whole module (phase `end`).
+  const Stage *lastStage = nullptr;
+  std::vector<std::string> executableArtifacts;
   std::vector<uint8_t> module;
 };
 
-/// Runs the phases up to `options.compileTo` on `module` in place. Errors are
-/// reported as diagnostics.
+/// Attaches the backend's target description to `module` and runs its
+/// stages up to `options.compileTo` on it in place. Errors are reported as
+/// diagnostics.
 FailureOr<CompileResult> compileModule(ModuleOp module,
                                        const CompileOptions &options);
 

@@ -1,6 +1,6 @@
 //===- halc-compile.cpp - Compile MLIR for GPUs ahead of time -------------===//
 //
-//   halc-compile input.mlir --iree-hal-target-backends=metal-spirv -o out.spv
+//   halc-compile input.mlir --iree-hal-target-backends=metal-spirv -o out.halm
 //
 // Diagnostics point at the input (file:line:col); on any error the exit code
 // is 1 and no output file is written.
@@ -46,15 +46,9 @@ static cl::opt<std::string> targetBackends(
     cl::desc("Target backend to compile for: metal-spirv, rocm or vulkan-spirv"),
     cl::init("vulkan-spirv"), cl::cat(compileCategory));
 
-static cl::opt<std::string> compileTo(
-    "compile-to",
-    cl::desc("Stop after this phase: input, dispatch-creation, "
-             "executable-configurations, executable-targets (MLIR out), "
-             "spirv (the SPIR-V binary of the executable), executable (the "
-             "target's executable binary, e.g. VKE1), or end (the default: "
-             "the module file with the executables and a dispatch plan per "
-             "function, for halc-run)"),
-    cl::init("end"), cl::cat(compileCategory));
+/// Its description lists every target's stages (see main).
+static cl::opt<std::string> compileTo("compile-to", cl::init("end"),
+                                      cl::cat(compileCategory));
 
 static cl::opt<std::string> compileMode(
     "compile-mode",
@@ -75,9 +69,27 @@ static cl::opt<InputType> inputType(
 
 static cl::opt<std::string> dumpIntermediatesTo(
     "iree-hal-dump-executable-intermediates-to",
-    cl::desc("Write the .mlir of each codegen stage and the .spv of each "
-             "executable to this directory"),
+    cl::desc("Write what every stage makes of each executable to this "
+             "directory, as <executable>.<nn>.<stage>.<ext>"),
     cl::init(""), cl::cat(compileCategory));
+
+namespace {
+/// A debug level: 0 to 3.
+struct DebugLevelParser : public cl::parser<int> {
+  using cl::parser<int>::parser;
+  bool parse(cl::Option &option, StringRef name, StringRef text, int &value) {
+    if (text.getAsInteger(10, value) || value < 0 || value > 3)
+      return option.error("'" + text + "' is not a debug level (0 to 3)");
+    return false;
+  }
+};
+} // namespace
+
+static cl::opt<int, false, DebugLevelParser> executableDebugLevel(
+    "iree-hal-executable-debug-level",
+    cl::desc("Debug information in executables: 0 none, 1 export names "
+             "and locations, 2 also sources (default), 3 everything"),
+    cl::init(2), cl::cat(compileCategory));
 
 static cl::opt<bool> printSummary(
     "print-summary",
@@ -92,9 +104,9 @@ static void printExecutableSummary(ModuleOp module,
     TargetAttr target = executable.getTargetAttr();
     os << "executable @" << executable.getSymName() << " for "
        << target.getBackend() << " (" << target.getArch() << ")";
-    for (const auto &[name, binary] : result.spirv)
-      if (name == executable.getSymName())
-        os << ": " << binary.size() * 4 << " bytes of validated SPIR-V";
+    if (result.lastStage->kind == Stage::Kind::Executable)
+      os << ": " << result.executableArtifacts.front().size() << " bytes of "
+         << result.lastStage->name;
     os << "\n";
     for (ExportOp exportOp : getExportsInOrder(executable)) {
       auto dims = [](std::optional<ArrayRef<int64_t>> d) {
@@ -120,24 +132,19 @@ static void printExecutableSummary(ModuleOp module,
 static LogicalResult writeOutput(ModuleOp module, const CompileResult &result) {
   llvm::Error error = llvm::writeToOutput(
       outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
-        if (compileTo == "end") {
-          os.write(reinterpret_cast<const char *>(result.module.data()),
-                   result.module.size());
-          return llvm::Error::success();
-        }
-        if (compileTo == "executable") {
-          const std::vector<uint8_t> &binary = result.executables.front().bytes;
-          os.write(reinterpret_cast<const char *>(binary.data()), binary.size());
-          return llvm::Error::success();
-        }
-        if (compileTo != "spirv") {
+        switch (result.lastStage->kind) {
+        case Stage::Kind::MLIR:
           module->print(os);
           os << "\n";
-          return llvm::Error::success();
+          break;
+        case Stage::Kind::Executable:
+          os << result.executableArtifacts.front();
+          break;
+        case Stage::Kind::Module:
+          os.write(reinterpret_cast<const char *>(result.module.data()),
+                   result.module.size());
+          break;
         }
-        for (const auto &[name, binary] : result.spirv)
-          os.write(reinterpret_cast<const char *>(binary.data()),
-                   binary.size() * sizeof(uint32_t));
         return llvm::Error::success();
       });
   if (!error)
@@ -145,6 +152,21 @@ static LogicalResult writeOutput(ModuleOp module, const CompileResult &result) {
   llvm::errs() << "error: cannot write " << outputFilename << ": "
                << llvm::toString(std::move(error)) << "\n";
   return failure();
+}
+
+/// What `--compile-to` takes, for --help: each target's stages.
+static std::string describeStages() {
+  std::string text =
+      "Stop after this stage and write what it made (MLIR text, or the "
+      "binary of the one executable), or `executable` (the target's "
+      "executable format), `executable-targets` (its last MLIR stage), `end` "
+      "(the default: the module file for halc-run). The stages:";
+  for (const std::string &name : getRegisteredTargetBackendNames()) {
+    text += "\n    " + name + ":";
+    for (const Stage &stage : lookupTargetBackend(name)->getStages())
+      text += " " + stage.name;
+  }
+  return text;
 }
 
 /// The deepest nesting of brackets the input may have: the parser and the
@@ -189,18 +211,24 @@ static int compileMain() {
                  << "'; known are: std, hal-executable\n";
     return 1;
   }
-  std::vector<std::string> phases = getCompilePhases();
-  if (!llvm::is_contained(phases, compileTo)) {
-    llvm::errs() << "error: unknown --compile-to '" << compileTo
-                 << "'; known are: " << llvm::join(phases, ", ") << "\n";
-    return 1;
-  }
   const TargetBackend *backend = lookupTargetBackend(targetBackends);
   if (!backend) {
     llvm::errs() << "error: unknown --iree-hal-target-backends '"
                  << targetBackends << "'; known are: "
                  << llvm::join(getRegisteredTargetBackendNames(), ", ")
                  << "\n";
+    return 1;
+  }
+  std::vector<Stage> stages = backend->getStages();
+  if (!lookupStage(stages, compileTo)) {
+    llvm::errs() << "error: unknown --compile-to '" << compileTo
+                 << "' for target '" << backend->getName() << "'; known are: "
+                 << llvm::join(llvm::map_range(stages,
+                                               [](const Stage &stage) {
+                                                 return stage.name;
+                                               }),
+                               ", ")
+                 << ", executable, executable-targets\n";
     return 1;
   }
 
@@ -233,18 +261,21 @@ static int compileMain() {
   CompileOptions options;
   options.backend = backend;
   options.compileTo = compileTo;
-  options.inputType = inputType;
   options.dumpDir = dumpIntermediatesTo;
-  options.sourcePath = inputFilename;
-  options.sourceText =
+  options.stageOptions.inputType = resolveInputType(*module, inputType);
+  options.stageOptions.debugLevel = executableDebugLevel;
+  options.stageOptions.sourcePath = inputFilename;
+  options.stageOptions.sourceText =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer().str();
   FailureOr<CompileResult> result = compileModule(*module, options);
   if (failed(result))
     return 1;
-  if (compileTo == "executable" && result->executables.size() != 1) {
-    llvm::errs() << "error: --compile-to=executable needs an input that "
-                    "forms one executable; this one forms "
-                 << result->executables.size() << "\n";
+  if (result->lastStage->kind == Stage::Kind::Executable &&
+      result->executableArtifacts.size() != 1) {
+    llvm::errs() << "error: --compile-to=" << compileTo
+                 << " needs an input that forms one executable; this one "
+                    "forms "
+                 << result->executableArtifacts.size() << "\n";
     return 1;
   }
   if (failed(writeOutput(*module, *result)))
@@ -260,6 +291,8 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerAllTargetBackends();
+  static const std::string stagesDescription = describeStages();
+  compileTo.setDescription(stagesDescription);
   cl::ParseCommandLineOptions(
       argc, argv,
       "halc-compile: ahead-of-time GPU compiler for MLIR (linalg on tensors)\n");

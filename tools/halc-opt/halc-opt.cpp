@@ -6,6 +6,8 @@
 #include "compiler/Dialect/HALC/HALCDialect.h"
 #include "compiler/DispatchFormation/Passes.h"
 #include "compiler/Input/Passes.h"
+#include "compiler/Stages/SharedStages.h"
+#include "compiler/Target/TargetBackend.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -23,6 +25,11 @@ int main(int argc, char **argv) {
   mlir::halc::registerCodegenCommonPasses();
   mlir::halc::registerCodegenSPIRVPasses();
   mlir::halc::registerCodegenLLVMGPUPasses();
+  // Each MLIR stage of every target, as the pipeline `halc-<stage>`.
+  mlir::halc::registerAllTargetBackends();
+  for (const std::string &name : mlir::halc::getRegisteredTargetBackendNames())
+    mlir::halc::registerStagePipelines(
+        mlir::halc::lookupTargetBackend(name)->getStages());
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "halc optimizer driver\n", registry));
 }

@@ -276,6 +276,7 @@ struct ConvertToSPIRVPass
 } // namespace
 
 void mlir::halc::buildSPIRVStage(OpPassManager &pm) {
+  pm.addPass(createLegalizeMathForMSLPass());
   pm.addPass(createConvertToSPIRVPass());
   OpPassManager &spirvPM = pm.nest<ModuleOp>().nest<spirv::ModuleOp>();
   spirvPM.addPass(spirv::createSPIRVLowerABIAttributesPass());

@@ -20,6 +20,10 @@ namespace {
 struct LegalizeMathForMSLPass
     : public halc::impl::LegalizeMathForMSLPassBase<LegalizeMathForMSLPass> {
   void runOnOperation() override {
+    // The SPIR-V stages are shared; only MSL lacks these functions.
+    TargetAttr targetDescription = getOperation().getTargetAttr();
+    if (targetDescription && targetDescription.getBackend() != "metal-spirv")
+      return;
     MLIRContext *context = &getContext();
     Type f32 = Float32Type::get(context);
     // The float types Metal computes these functions in.

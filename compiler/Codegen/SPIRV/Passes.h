@@ -21,7 +21,8 @@ namespace mlir::halc {
 #include "compiler/Codegen/SPIRV/Passes.h.inc"
 
 /// Lowers the loop-level dispatch functions of an executable to a finished
-/// spirv.module (ABI materialized, version and capabilities set).
+/// spirv.module (ABI materialized, version and capabilities set); for Metal,
+/// the f16 math MSL lacks is computed in f32 first.
 void buildSPIRVStage(OpPassManager &pm);
 
 } // namespace mlir::halc

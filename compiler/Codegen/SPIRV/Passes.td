@@ -39,7 +39,8 @@ def LegalizeMathForMSLPass
     Apple's `<metal_math>` has no `half` overloads of the hyperbolic
     functions (and `fast::`/`precise::` take `float` only), yet SPIRV-Cross
     writes `precise::tanh(half4)` for an f16 `GL.Tanh`, which fails the whole
-    library. For the Metal target, `math.tanh`, `math.sinh`, `math.cosh`,
+    library. For the Metal target (and executables without a target; other
+    targets' executables are left as they are), `math.tanh`, `math.sinh`, `math.cosh`,
     `math.asinh`, `math.acosh` and `math.atanh` on f16 (scalars and vectors)
     are computed in f32 (upstream's extend-to-supported-types patterns) and
     rounded back.

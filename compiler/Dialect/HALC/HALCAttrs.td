@@ -17,8 +17,12 @@ def HALC_TargetFeaturesAttr : EnumAttr<HALC_Dialect, HALC_TargetFeatures,
 def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
   let summary = "a target GPU: backend, architecture, limits, features";
   let description = [{
-    The description of one GPU that codegen heuristics read. Adding a GPU is
-    a new row in a target backend's table, not new code.
+    The description of one GPU that every stage reads: codegen heuristics
+    the limits, the backend's own stages the `configuration` (Metal: MSL
+    version, platform and OS version; ROCm: target id and LLVM features).
+    It is built once from the command line and attached to the module as
+    `halc.target`; dispatch creation copies it onto each executable. Adding
+    a GPU is a new row in a target backend's table, not new code.
 
     ```mlir
     #halc.target<backend = "vulkan-spirv", arch = "lavapipe",
@@ -34,7 +38,8 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
     "int64_t":$max_workgroup_invocations,
     ArrayRefParameter<"int64_t", "per-dimension workgroup size limit">:$max_workgroup_size,
     "int64_t":$max_shared_memory_bytes,
-    ArrayRefParameter<"int64_t", "supported subgroup sizes">:$subgroup_sizes
+    ArrayRefParameter<"int64_t", "supported subgroup sizes">:$subgroup_sizes,
+    OptionalParameter<"DictionaryAttr", "what else the target's stages read">:$configuration
   );
   let assemblyFormat = [{
     `<` `backend` `=` $backend `,` `arch` `=` $arch `,`
@@ -42,10 +47,18 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
         `max_workgroup_invocations` `=` $max_workgroup_invocations `,`
         `max_workgroup_size` `=` `[` $max_workgroup_size `]` `,`
         `max_shared_memory_bytes` `=` $max_shared_memory_bytes `,`
-        `subgroup_sizes` `=` `[` $subgroup_sizes `]` `>`
+        `subgroup_sizes` `=` `[` $subgroup_sizes `]`
+        (`,` `configuration` `=` $configuration^)? `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
+    /// The string `key` of the configuration, or empty.
+    ::llvm::StringRef getConfigurationString(::llvm::StringRef key) const {
+      auto value = getConfiguration()
+                       ? getConfiguration().getAs<::mlir::StringAttr>(key)
+                       : ::mlir::StringAttr();
+      return value ? value.getValue() : ::llvm::StringRef();
+    }
     bool hasFeature(TargetFeatures feature) const {
       return ::mlir::halc::bitEnumContainsAll(getFeatures().getValue(), feature);
     }

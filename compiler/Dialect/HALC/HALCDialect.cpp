@@ -33,7 +33,7 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    int64_t maxWorkgroupInvocations,
                    ArrayRef<int64_t> maxWorkgroupSize,
                    int64_t maxSharedMemoryBytes,
-                   ArrayRef<int64_t> subgroupSizes) {
+                   ArrayRef<int64_t> subgroupSizes, DictionaryAttr) {
   if (backend.empty() || arch.empty())
     return emitError() << "target needs a backend and an arch";
   if (maxWorkgroupInvocations <= 0)

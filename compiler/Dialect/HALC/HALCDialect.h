@@ -22,6 +22,9 @@ constexpr int64_t kMaxConstants = 64;
 
 /// The discardable attribute that carries a LoweringConfigAttr on an op.
 constexpr llvm::StringLiteral kLoweringConfigAttrName = "lowering_config";
+
+/// The discardable attribute that carries the TargetAttr on the module.
+constexpr llvm::StringLiteral kModuleTargetAttrName = "halc.target";
 } // namespace mlir::halc
 
 #define GET_OP_CLASSES

@@ -7,15 +7,15 @@
 
 #include "compiler/Target/MetalSPIRV/MetalSPIRVTarget.h"
 
-#include "compiler/Codegen/SPIRV/Passes.h"
+#include "compiler/Stages/SharedStages.h"
 #include "compiler/Target/MetalSPIRV/CrossCompileMSL.h"
 #include "compiler/Target/MetalSPIRV/MetalFlags.h"
 #include "compiler/Target/MetalSPIRV/MetalToolchain.h"
 #include "compiler/Target/MetalSPIRV/SerializeMTL1.h"
 #include "compiler/Target/SPIRVCommon/SPIRVTargetBackend.h"
 
+#include "mlir/IR/Builders.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -55,68 +55,148 @@ llvm::cl::opt<bool> clCompileToMetallib(
 /// The SIMD-group width of every Apple GPU family.
 constexpr int kSIMDWidth = 32;
 
-/// The SPIR-V family's codegen; SPIRV-Cross to one MSL library; MTL1.
+constexpr std::pair<StringRef, MetalPlatform> kPlatforms[] = {
+    {"macos", MetalPlatform::MacOS},
+    {"ios", MetalPlatform::IOS},
+    {"ios-simulator", MetalPlatform::IOSSimulator}};
+
+/// The MSL options the target description's configuration holds
+/// (`msl_version`, `platform`, `os_version`); fills `error` when they are
+/// missing or malformed.
+std::optional<MSLOptions> getMSLOptions(TargetAttr target, std::string &error) {
+  if (!target) {
+    error = "the executable has no target description";
+    return std::nullopt;
+  }
+  MSLOptions options;
+  StringRef platform = target.getConfigurationString("platform");
+  auto knownPlatform = llvm::find_if(
+      kPlatforms, [&](const auto &known) { return known.first == platform; });
+  StringRef version = target.getConfigurationString("msl_version");
+  auto [major, minor] = version.split('.');
+  if (knownPlatform == std::end(kPlatforms) ||
+      major.getAsInteger(10, options.versionMajor) ||
+      minor.getAsInteger(10, options.versionMinor)) {
+    error = "the metal-spirv target description needs a platform (macos, "
+            "ios, ios-simulator) and an msl_version (e.g. \"3.0\")";
+    return std::nullopt;
+  }
+  options.platform = knownPlatform->second;
+  if (!setOSVersion(options, target.getConfigurationString("os_version"),
+                    error))
+    return std::nullopt;
+  return options;
+}
+
+/// The SPIR-V family's codegen; SPIRV-Cross to one MSL library, compiled to
+/// a metallib where a Metal toolchain is found; MTL1.
 class MetalSPIRVTargetBackend : public SPIRVTargetBackend {
 public:
   MetalSPIRVTargetBackend()
       : SPIRVTargetBackend("metal-spirv", kAppleGPUs, "--iree-metal-gpu-family",
                            clGPUFamily) {}
 
-  /// The SPIR-V family's stages; the SPIR-V that becomes MSL computes in
-  /// f32 what Metal has no half functions for.
-  void buildCodegenStages(std::vector<PipelineStage> &stages) const override {
-    SPIRVTargetBackend::buildCodegenStages(stages);
-    PipelineStage &spirv = stages.back();
-    spirv.build = [buildSPIRV = spirv.build](OpPassManager &pm) {
-      pm.addPass(createLegalizeMathForMSLPass());
-      buildSPIRV(pm);
-    };
+  /// The GPU family, with the MSL version, platform and OS version from the
+  /// flags, checked.
+  TargetAttr getTarget(MLIRContext *context) const override {
+    static const StringRef kVersions[] = {"2.4", "3.0", "3.1", "3.2"};
+    if (!llvm::is_contained(kVersions, StringRef(clMSLVersion))) {
+      llvm::errs() << "error: unknown --iree-metal-msl-version '"
+                   << clMSLVersion << "'; known are: 2.4, 3.0, 3.1, 3.2\n";
+      return {};
+    }
+    Builder builder(context);
+    StringRef platform = llvm::find_if(kPlatforms, [](const auto &known) {
+                           return known.second == getMetalPlatformFlag();
+                         })->first;
+    SmallVector<NamedAttribute> configuration = {
+        builder.getNamedAttr("msl_version", builder.getStringAttr(clMSLVersion)),
+        builder.getNamedAttr("platform", builder.getStringAttr(platform))};
+    if (!getMetalOSVersionFlag().empty())
+      configuration.push_back(builder.getNamedAttr(
+          "os_version", builder.getStringAttr(getMetalOSVersionFlag())));
+    TargetAttr target = SPIRVTargetBackend::getTarget(
+        context, builder.getDictionaryAttr(configuration));
+    std::string error;
+    if (target && !getMSLOptions(target, error)) {
+      llvm::errs() << "error: " << error << "\n";
+      return {};
+    }
+    return target;
   }
 
-  FailureOr<std::vector<uint8_t>>
-  serializeExecutable(ExecutableOp executable,
-                      StringRef dumpDir) const override {
-    FailureOr<MSLOptions> options = getMSLOptions(executable);
-    if (failed(options))
-      return failure();
-    FailureOr<std::vector<uint32_t>> spirv = serializeSPIRV(executable);
-    if (failed(spirv))
-      return failure();
-    FailureOr<MSLLibrary> library =
-        crossCompileToMSL(executable, *spirv, *options);
-    if (failed(library) || failed(dumpMSL(executable, *library, dumpDir)))
-      return failure();
-    FailureOr<std::string> metallib = buildMetallib(executable, *library, *options);
-    if (failed(metallib))
-      return failure();
-    return serializeMTL1(executable, *library, *options, *metallib, kSIMDWidth);
+  std::vector<Stage> getStages() const override {
+    std::vector<Stage> stages = getSPIRVStages();
+    stages.push_back(makeExecutableStage(
+        "msl", "metal",
+        [](ExecutableOp executable, const ExecutableArtifacts &artifacts,
+           const StageOptions &) -> FailureOr<Artifact> {
+          FailureOr<MSLOptions> options = getExecutableMSLOptions(executable);
+          if (failed(options))
+            return failure();
+          FailureOr<MSLLibrary> library = crossCompileToMSL(
+              executable, artifacts.getData<std::vector<uint32_t>>("spirv"),
+              *options);
+          if (failed(library))
+            return failure();
+          return Artifact{library->source, *library};
+        }));
+    // The toolchain is the host's, not the target's: where to look and
+    // whether to, read once here.
+    std::string toolchainDir = getMetalToolchainDirFlag().str();
+    bool compileToMetallib = clCompileToMetallib;
+    stages.push_back(makeExecutableStage(
+        "metallib", "metallib",
+        [toolchainDir, compileToMetallib](
+            ExecutableOp executable, const ExecutableArtifacts &artifacts,
+            const StageOptions &) -> FailureOr<Artifact> {
+          if (!compileToMetallib)
+            return Artifact();
+          FailureOr<MSLOptions> options = getExecutableMSLOptions(executable);
+          if (failed(options))
+            return failure();
+          FailureOr<std::string> metallib =
+              buildMetallib(executable, artifacts.get("msl").bytes, *options,
+                            toolchainDir);
+          if (failed(metallib))
+            return failure();
+          return Artifact{std::move(*metallib), {}};
+        }));
+    Stage mtl1 = makeExecutableStage(
+        "mtl1", "mtl1",
+        [](ExecutableOp executable, const ExecutableArtifacts &artifacts,
+           const StageOptions &stageOptions) -> FailureOr<Artifact> {
+          FailureOr<MSLOptions> options = getExecutableMSLOptions(executable);
+          if (failed(options))
+            return failure();
+          std::vector<uint8_t> binary = serializeMTL1(
+              executable, artifacts.getData<MSLLibrary>("msl"), *options,
+              artifacts.get("metallib").bytes, kSIMDWidth,
+              stageOptions.debugLevel);
+          return Artifact{std::string(binary.begin(), binary.end()), {}};
+        });
+    mtl1.isExecutableFormat = true;
+    stages.push_back(std::move(mtl1));
+    stages.push_back(getEndStage());
+    return stages;
   }
 
 private:
-  /// Writes the MSL to `<executable>.metal` in `dumpDir` (when set).
-  static LogicalResult dumpMSL(ExecutableOp executable,
-                               const MSLLibrary &library, StringRef dumpDir) {
-    if (dumpDir.empty())
-      return success();
-    SmallString<256> path(dumpDir);
-    llvm::sys::path::append(path, executable.getSymName() + ".metal");
-    std::error_code error;
-    llvm::raw_fd_ostream file(path, error);
-    if (error)
-      return executable.emitError("cannot write ")
-             << path << ": " << error.message();
-    file << library.source;
-    return success();
+  static FailureOr<MSLOptions> getExecutableMSLOptions(ExecutableOp executable) {
+    std::string error;
+    std::optional<MSLOptions> options =
+        getMSLOptions(executable.getTargetAttr(), error);
+    if (!options)
+      return executable.emitError(error);
+    return *options;
   }
 
   /// The library compiled by the Metal toolchain, or empty (the MTL1 keeps
-  /// the source) where it is not wanted or not found.
+  /// the source) where none is found.
   static FailureOr<std::string> buildMetallib(ExecutableOp executable,
-                                              const MSLLibrary &library,
-                                              const MSLOptions &options) {
-    if (!clCompileToMetallib)
-      return std::string();
-    StringRef toolchainDir = getMetalToolchainDirFlag();
+                                              StringRef source,
+                                              const MSLOptions &options,
+                                              StringRef toolchainDir) {
     std::optional<MetalToolchain> toolchain =
         findMetalToolchain(toolchainDir, options.platform);
     if (!toolchain) {
@@ -130,30 +210,11 @@ private:
     }
     std::string error;
     std::optional<std::string> metallib =
-        compileMetallib(*toolchain, library.source, options, error);
+        compileMetallib(*toolchain, source, options, error);
     if (!metallib)
       return executable.emitError("the Metal toolchain (")
              << toolchain->description << ") failed: " << error;
     return *metallib;
-  }
-
-  static FailureOr<MSLOptions> getMSLOptions(ExecutableOp executable) {
-    MSLOptions options;
-    options.platform = getMetalPlatformFlag();
-    static const std::pair<StringRef, std::pair<uint32_t, uint32_t>>
-        kVersions[] = {
-            {"2.4", {2, 4}}, {"3.0", {3, 0}}, {"3.1", {3, 1}}, {"3.2", {3, 2}}};
-    auto version = llvm::find_if(
-        kVersions, [](const auto &v) { return v.first == clMSLVersion; });
-    if (version == std::end(kVersions))
-      return executable.emitError("unknown --iree-metal-msl-version '")
-             << clMSLVersion << "'; known are: 2.4, 3.0, 3.1, 3.2";
-    options.versionMajor = version->second.first;
-    options.versionMinor = version->second.second;
-    std::string error;
-    if (!setOSVersion(options, getMetalOSVersionFlag(), error))
-      return executable.emitError(error);
-    return options;
   }
 };
 

@@ -2,8 +2,8 @@
 
 #include "compiler/Target/MetalSPIRV/SerializeMTL1.h"
 
-#include "compiler/Target/ExecutableDebugInfo.h"
-#include "compiler/Target/TargetBackend.h"
+#include "compiler/Serialization/ExecutableDebugInfo.h"
+#include "compiler/Serialization/BinaryHeader.h"
 
 #include "schemas/metal_executable_def_generated.h"
 
@@ -16,8 +16,8 @@ std::vector<uint8_t> mlir::halc::serializeMTL1(ExecutableOp executable,
                                                const MSLLibrary &library,
                                                const MSLOptions &options,
                                                StringRef metallib,
-                                               int simdWidth) {
-  int debugLevel = getExecutableDebugLevel();
+                                               int simdWidth,
+                                               int debugLevel) {
   flatbuffers::FlatBufferBuilder builder;
   std::vector<flatbuffers::Offset<mtl::PipelineDef>> pipelines;
   for (auto [exportOp, entryPoint] :
@@ -34,7 +34,7 @@ std::vector<uint8_t> mlir::halc::serializeMTL1(ExecutableOp executable,
         builder, /*library_ordinal=*/0, entryPoint.name.c_str(), threads,
         &threadgroupSize, threads % simdWidth == 0,
         exportOp.getLayout().getConstants(), &flags,
-        buildExportDebugInfo(builder, exportOp),
+        buildExportDebugInfo(builder, exportOp, debugLevel),
         exportOp.getSymName().str().c_str()));
   }
   // The MSL stays where there is no metallib, and at debug level 2 and up;

@@ -10,11 +10,12 @@ namespace mlir::halc {
 /// The MTL1 binary (header + FlatBuffer, wire-compatible with IREE's Metal
 /// executables) of `executable`: one library (`library`'s MSL, and
 /// `metallib` when not empty), one pipeline per export in ordinal order.
-/// Debug information and sources follow getExecutableDebugLevel().
+/// Debug information and sources follow `debugLevel`.
 std::vector<uint8_t> serializeMTL1(ExecutableOp executable,
                                    const MSLLibrary &library,
                                    const MSLOptions &options,
-                                   StringRef metallib, int simdWidth);
+                                   StringRef metallib, int simdWidth,
+                                   int debugLevel);
 
 } // namespace mlir::halc
 

@@ -7,12 +7,13 @@
 
 #include "compiler/Target/ROCM/ROCMTarget.h"
 
-#include "compiler/Codegen/Common/Passes.h"
 #include "compiler/Codegen/LLVMGPU/Passes.h"
+#include "compiler/Stages/SharedStages.h"
 #include "compiler/Target/ROCM/ChipTable.h"
 #include "compiler/Target/ROCM/SerializeHIP1.h"
 #include "compiler/Target/ROCM/SerializeHSACO.h"
 
+#include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -53,19 +54,18 @@ llvm::cl::opt<std::string> clBitcodeDir(
     llvm::cl::init("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"),
     llvm::cl::cat(rocmCategory()));
 
-/// The options the flags give, checked; prints the first problem and returns
-/// none.
-std::optional<ROCMOptions> resolveOptions() {
-  auto fail = [](const Twine &message) -> std::optional<ROCMOptions> {
+/// The target the flags give, checked; prints the first problem and returns
+/// null.
+TargetAttr getTargetFromFlags(MLIRContext *context) {
+  auto fail = [](const Twine &message) -> TargetAttr {
     llvm::errs() << "error: " << message << "\n";
-    return std::nullopt;
+    return {};
   };
-  ROCMOptions options;
   if (clTarget.empty())
     return fail("--iree-rocm-target is required; known are: " +
                 listAMDChipNames());
-  options.chip = lookupAMDChip(clTarget);
-  if (!options.chip)
+  const AMDChip *chip = lookupAMDChip(clTarget);
+  if (!chip)
     return fail("unknown --iree-rocm-target '" + clTarget +
                 "'; known are: " + listAMDChipNames());
   std::optional<bool> sramecc, xnack;
@@ -77,72 +77,144 @@ std::optional<ROCMOptions> resolveOptions() {
     if (!on && !feature.consume_front("-"))
       return fail("--iree-rocm-target-features: '" + feature +
                   "' needs a + or - in front");
-    if (feature == "sramecc" && options.chip->hasSramecc)
+    if (feature == "sramecc" && chip->hasSramecc)
       sramecc = on;
-    else if (feature == "xnack" && options.chip->hasXnack)
+    else if (feature == "xnack" && chip->hasXnack)
       xnack = on;
     else
-      return fail(Twine("--iree-rocm-target-features: ") + options.chip->name +
+      return fail(Twine("--iree-rocm-target-features: ") + chip->name +
                   " has no feature '" + feature + "'" +
-                  (options.chip->hasSramecc ? "; it has sramecc and xnack"
-                                            : "; it has none to set"));
+                  (chip->hasSramecc ? "; it has sramecc and xnack"
+                                    : "; it has none to set"));
   }
-  options.targetId = options.chip->name;
+  std::string targetId = chip->name;
   SmallVector<std::string> llvmFeatures;
   if (sramecc) {
-    options.targetId += *sramecc ? ":sramecc+" : ":sramecc-";
+    targetId += *sramecc ? ":sramecc+" : ":sramecc-";
     llvmFeatures.push_back(*sramecc ? "+sramecc" : "-sramecc");
   }
   if (xnack) {
-    options.targetId += *xnack ? ":xnack+" : ":xnack-";
+    targetId += *xnack ? ":xnack+" : ":xnack-";
     llvmFeatures.push_back(*xnack ? "+xnack" : "-xnack");
   }
-  options.features = llvm::join(llvmFeatures, ",");
-  options.waveSize = clWaveSize ? int(clWaveSize) : options.chip->waveSizes[0];
-  if (!supportsWaveSize(*options.chip, options.waveSize))
-    return fail("--iree-rocm-wave-size=" + Twine(options.waveSize) + ": " +
-                Twine(options.chip->name) + " runs waves of " +
-                Twine(options.chip->waveSizes[0]) + " lanes only");
-  options.bitcodeDir = clBitcodeDir;
+  int waveSize = clWaveSize ? int(clWaveSize) : chip->waveSizes[0];
+  if (!supportsWaveSize(*chip, waveSize))
+    return fail("--iree-rocm-wave-size=" + Twine(waveSize) + ": " +
+                Twine(chip->name) + " runs waves of " +
+                Twine(chip->waveSizes[0]) + " lanes only");
+  Builder builder(context);
+  DictionaryAttr configuration = builder.getDictionaryAttr(
+      {builder.getNamedAttr("target_id", builder.getStringAttr(targetId)),
+       builder.getNamedAttr(
+           "llvm_features",
+           builder.getStringAttr(llvm::join(llvmFeatures, ",")))});
+  using F = TargetFeatures;
+  F targetFeatures = F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup |
+                     F::DotProduct;
+  return TargetAttr::get(context, "rocm", chip->name,
+                         TargetFeaturesAttr::get(context, targetFeatures),
+                         /*maxWorkgroupInvocations=*/1024, {1024, 1024, 1024},
+                         chip->ldsBytes, {waveSize}, configuration);
+}
+
+/// The chip, features and wave size of the executable's target description;
+/// the device libraries in `bitcodeDir`.
+FailureOr<ROCMOptions> getROCMOptions(ExecutableOp executable,
+                                      StringRef bitcodeDir) {
+  TargetAttr target = executable.getTargetAttr();
+  ROCMOptions options;
+  options.chip = target ? lookupAMDChip(target.getArch()) : nullptr;
+  if (!options.chip)
+    return executable.emitError("executable @")
+           << executable.getSymName() << " has no AMD chip as its target";
+  options.features = target.getConfigurationString("llvm_features").str();
+  options.targetId = target.getConfigurationString("target_id").str();
+  if (options.targetId.empty())
+    options.targetId = options.chip->name;
+  options.waveSize = target.getPreferredSubgroupSize();
+  options.bitcodeDir = bitcodeDir.str();
   return options;
 }
 
+/// The shared stages, then ROCDL, LLVM IR, an object, the HSACO and HIP1.
 class ROCMTargetBackend : public TargetBackend {
 public:
   StringRef getName() const override { return "rocm"; }
 
   TargetAttr getTarget(MLIRContext *context) const override {
-    std::optional<ROCMOptions> options = resolveOptions();
-    if (!options)
-      return {};
-    using F = TargetFeatures;
-    F features = F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup |
-                 F::DotProduct;
-    return TargetAttr::get(context, getName(), options->chip->name,
-                           TargetFeaturesAttr::get(context, features),
-                           /*maxWorkgroupInvocations=*/1024, {1024, 1024, 1024},
-                           options->chip->ldsBytes, {options->waveSize});
+    return getTargetFromFlags(context);
   }
 
-  void buildCodegenStages(std::vector<PipelineStage> &stages) const override {
-    stages.push_back({"tile-and-distribute", buildTileAndDistributeStage});
-    stages.push_back({"vectorize", buildVectorizeStage});
-    stages.push_back({"bufferize", buildBufferizeStage});
-    stages.push_back({"lower-to-loops", buildLowerToLoopsStage});
-    stages.push_back({"rocdl-dialect", buildROCDLStage});
-  }
-
-  FailureOr<std::vector<uint8_t>>
-  serializeExecutable(ExecutableOp executable,
-                      StringRef dumpDir) const override {
-    std::optional<ROCMOptions> options = resolveOptions();
-    if (!options)
-      return failure();
-    FailureOr<std::string> hsaco =
-        serializeHSACO(executable, *options, dumpDir);
-    if (failed(hsaco))
-      return failure();
-    return serializeHIP1(executable, *hsaco, options->targetId);
+  std::vector<Stage> getStages() const override {
+    std::vector<Stage> stages = getSharedStages();
+    stages.push_back(makeExecutableMLIRStage("rocdl-dialect", buildROCDLStage));
+    // The device libraries are the host's, not the target's: where they
+    // are is read once here.
+    std::string bitcodeDir = clBitcodeDir;
+    stages.push_back(makeExecutableStage(
+        "llvm-ir", "ll",
+        [bitcodeDir](ExecutableOp executable, const ExecutableArtifacts &,
+                     const StageOptions &) -> FailureOr<Artifact> {
+          FailureOr<ROCMOptions> options =
+              getROCMOptions(executable, bitcodeDir);
+          if (failed(options))
+            return failure();
+          FailureOr<std::shared_ptr<OwnedLLVMModule>> module =
+              translateToLLVMIR(executable, *options);
+          if (failed(module))
+            return failure();
+          Artifact artifact;
+          llvm::raw_string_ostream text(artifact.bytes);
+          (*module)->module->print(text, nullptr);
+          artifact.data = *module;
+          return artifact;
+        }));
+    stages.push_back(makeExecutableStage(
+        "object", "o",
+        [bitcodeDir](ExecutableOp executable,
+                     const ExecutableArtifacts &artifacts,
+                     const StageOptions &) -> FailureOr<Artifact> {
+          FailureOr<ROCMOptions> options =
+              getROCMOptions(executable, bitcodeDir);
+          if (failed(options))
+            return failure();
+          // The last reader of the LLVM module: code generation rewrites it.
+          const auto &module =
+              artifacts.getData<std::shared_ptr<OwnedLLVMModule>>("llvm-ir");
+          FailureOr<std::string> object =
+              compileToObject(executable, *module->module, *options);
+          if (failed(object))
+            return failure();
+          return Artifact{std::move(*object), {}};
+        }));
+    stages.push_back(makeExecutableStage(
+        "hsaco", "hsaco",
+        [](ExecutableOp executable, const ExecutableArtifacts &artifacts,
+           const StageOptions &) -> FailureOr<Artifact> {
+          FailureOr<std::string> hsaco =
+              linkHSACO(executable, artifacts.get("object").bytes);
+          if (failed(hsaco))
+            return failure();
+          return Artifact{std::move(*hsaco), {}};
+        }));
+    Stage hip1 = makeExecutableStage(
+        "hip1", "hip1",
+        [bitcodeDir](ExecutableOp executable,
+                     const ExecutableArtifacts &artifacts,
+                     const StageOptions &stageOptions) -> FailureOr<Artifact> {
+          FailureOr<ROCMOptions> options =
+              getROCMOptions(executable, bitcodeDir);
+          if (failed(options))
+            return failure();
+          std::vector<uint8_t> binary =
+              serializeHIP1(executable, artifacts.get("hsaco").bytes,
+                            options->targetId, stageOptions.debugLevel);
+          return Artifact{std::string(binary.begin(), binary.end()), {}};
+        });
+    hip1.isExecutableFormat = true;
+    stages.push_back(std::move(hip1));
+    stages.push_back(getEndStage());
+    return stages;
   }
 };
 

@@ -2,8 +2,8 @@
 
 #include "compiler/Target/ROCM/SerializeHIP1.h"
 
-#include "compiler/Target/ExecutableDebugInfo.h"
-#include "compiler/Target/TargetBackend.h"
+#include "compiler/Serialization/ExecutableDebugInfo.h"
+#include "compiler/Serialization/BinaryHeader.h"
 
 #include "schemas/hip_executable_def_generated.h"
 
@@ -13,7 +13,8 @@ namespace hip = iree::hal::hip;
 
 std::vector<uint8_t> mlir::halc::serializeHIP1(ExecutableOp executable,
                                                StringRef hsaco,
-                                               StringRef targetId) {
+                                               StringRef targetId,
+                                               int debugLevel) {
   flatbuffers::FlatBufferBuilder builder;
   std::vector<flatbuffers::Offset<hip::ExportDef>> exports;
   for (ExportOp exportOp : getExportsInOrder(executable)) {
@@ -28,7 +29,7 @@ std::vector<uint8_t> mlir::halc::serializeHIP1(ExecutableOp executable,
         builder, /*module_ordinal=*/0, exportOp.getSymName().str().c_str(),
         &blockDims, /*block_shared_memory_size=*/0,
         exportOp.getLayout().getConstants(), &flags,
-        buildExportDebugInfo(builder, exportOp)));
+        buildExportDebugInfo(builder, exportOp, debugLevel)));
   }
   std::vector<flatbuffers::Offset<hip::ModuleDef>> modules = {
       hip::CreateModuleDef(builder,

@@ -13,9 +13,9 @@ namespace mlir::halc {
 /// The HIP1 binary (header + FlatBuffer, wire-compatible with IREE's HIP
 /// executables, plus the target id at the end of ExecutableDef) of
 /// `executable`: one module with `hsaco`, one export per export in ordinal
-/// order.
+/// order; debug tables from `debugLevel` 1 on.
 std::vector<uint8_t> serializeHIP1(ExecutableOp executable, StringRef hsaco,
-                                   StringRef targetId);
+                                   StringRef targetId, int debugLevel);
 
 } // namespace mlir::halc
 

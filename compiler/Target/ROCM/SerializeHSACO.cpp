@@ -29,7 +29,6 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/Internalize.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 extern "C" {
 void LLVMInitializeAMDGPUTargetInfo();
@@ -156,7 +155,7 @@ std::optional<std::string> emit(llvm::Module &module,
 }
 
 /// `ld.lld -shared` of `object`; fills `error` on failure.
-std::optional<std::string> linkHSACO(StringRef object, std::string &error) {
+std::optional<std::string> runLinker(StringRef object, std::string &error) {
   llvm::ErrorOr<std::string> lld = llvm::sys::findProgramByName(
       "ld.lld", {"/usr/lib/llvm-22/bin"});
   if (!lld) {
@@ -194,41 +193,9 @@ std::optional<std::string> linkHSACO(StringRef object, std::string &error) {
   return (*hsaco)->getBuffer().str();
 }
 
-LogicalResult dumpFile(ExecutableOp executable, StringRef dumpDir,
-                       StringRef extension, StringRef content) {
-  if (dumpDir.empty())
-    return success();
-  llvm::SmallString<256> path(dumpDir);
-  llvm::sys::path::append(path, executable.getSymName() + "." + extension);
-  std::error_code ec;
-  llvm::raw_fd_ostream file(path, ec);
-  if (ec)
-    return executable.emitError("cannot write ") << path << ": "
-                                                 << ec.message();
-  file << content;
-  return success();
-}
-
-} // namespace
-
-FailureOr<std::string> mlir::halc::serializeHSACO(ExecutableOp executable,
-                                                  const ROCMOptions &options,
-                                                  StringRef dumpDir) {
-  ModuleOp inner = executable.getInnerModule();
-  SmallVector<gpu::GPUModuleOp> gpuModules(inner.getOps<gpu::GPUModuleOp>());
-  if (gpuModules.size() != 1)
-    return executable.emitError("executable @")
-           << executable.getSymName() << " does not hold one gpu.module";
-
-  DialectRegistry registry;
-  registerAllToLLVMIRTranslations(registry);
-  executable.getContext()->appendDialectRegistry(registry);
-  llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module =
-      translateModuleToLLVMIR(gpuModules.front(), context, "kernels");
-  if (!module)
-    return executable.emitError("cannot translate the kernels to LLVM IR");
-
+/// The AMDGPU target machine for the chip, features and wave size.
+FailureOr<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(ExecutableOp executable, const ROCMOptions &options) {
   static bool initialized = [] {
     LLVMInitializeAMDGPUTargetInfo();
     LLVMInitializeAMDGPUTarget();
@@ -245,44 +212,71 @@ FailureOr<std::string> mlir::halc::serializeHSACO(ExecutableOp executable,
   std::string features = options.features;
   features += std::string(features.empty() ? "" : ",") +
               (options.waveSize == 64 ? "+wavefrontsize64" : "+wavefrontsize32");
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
       triple, options.chip->name, features, llvm::TargetOptions(),
       llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Default));
-  module->setTargetTriple(triple);
-  module->setDataLayout(machine->createDataLayout());
-  module->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
-                        codeObjectVersion(options));
+}
 
-  if (callsDeviceLibraries(*module) &&
-      failed(linkDeviceLibraries(executable, *module, options)))
-    return failure();
-  optimize(*module, *machine);
-  if (failed(checkNoExternalFunctions(executable, *module)))
-    return failure();
+} // namespace
 
-  std::string ir;
-  llvm::raw_string_ostream irStream(ir);
-  module->print(irStream, nullptr);
-  if (failed(dumpFile(executable, dumpDir, "ll", ir)))
+FailureOr<std::shared_ptr<OwnedLLVMModule>>
+mlir::halc::translateToLLVMIR(ExecutableOp executable,
+                              const ROCMOptions &options) {
+  ModuleOp inner = executable.getInnerModule();
+  SmallVector<gpu::GPUModuleOp> gpuModules;
+  if (inner)
+    llvm::append_range(gpuModules, inner.getOps<gpu::GPUModuleOp>());
+  if (gpuModules.size() != 1)
+    return executable.emitError("executable @")
+           << executable.getSymName() << " does not hold one gpu.module";
+
+  DialectRegistry registry;
+  registerAllToLLVMIRTranslations(registry);
+  executable.getContext()->appendDialectRegistry(registry);
+  auto owned = std::make_shared<OwnedLLVMModule>();
+  owned->module =
+      translateModuleToLLVMIR(gpuModules.front(), owned->context, "kernels");
+  if (!owned->module)
+    return executable.emitError("cannot translate the kernels to LLVM IR");
+  llvm::Module &module = *owned->module;
+
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(executable, options);
+  if (failed(machine))
     return failure();
-  if (!dumpDir.empty()) {
-    // Code generation rewrites the IR it runs on: the assembly comes from a
-    // copy.
-    std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*module);
-    std::optional<std::string> assembly =
-        emit(*copy, *machine, llvm::CodeGenFileType::AssemblyFile);
-    if (!assembly || failed(dumpFile(executable, dumpDir, "s", *assembly)))
-      return executable.emitError("cannot write the AMDGPU assembly");
-  }
+  module.setTargetTriple(llvm::Triple(kTriple));
+  module.setDataLayout((*machine)->createDataLayout());
+  module.addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
+                       codeObjectVersion(options));
+  if (callsDeviceLibraries(module) &&
+      failed(linkDeviceLibraries(executable, module, options)))
+    return failure();
+  optimize(module, **machine);
+  if (failed(checkNoExternalFunctions(executable, module)))
+    return failure();
+  return owned;
+}
+
+FailureOr<std::string> mlir::halc::compileToObject(ExecutableOp executable,
+                                                   llvm::Module &module,
+                                                   const ROCMOptions &options) {
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(executable, options);
+  if (failed(machine))
+    return failure();
   std::optional<std::string> object =
-      emit(*module, *machine, llvm::CodeGenFileType::ObjectFile);
+      emit(module, **machine, llvm::CodeGenFileType::ObjectFile);
   if (!object)
     return executable.emitError("LLVM cannot emit an object for ")
            << options.chip->name;
-  std::optional<std::string> hsaco = linkHSACO(*object, error);
+  return *object;
+}
+
+FailureOr<std::string> mlir::halc::linkHSACO(ExecutableOp executable,
+                                             StringRef object) {
+  std::string error;
+  std::optional<std::string> hsaco = runLinker(object, error);
   if (!hsaco)
     return executable.emitError("cannot link the HSACO: ") << error;
-  if (failed(dumpFile(executable, dumpDir, "hsaco", *hsaco)))
-    return failure();
   return *hsaco;
 }

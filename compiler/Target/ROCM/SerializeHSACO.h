@@ -6,6 +6,10 @@
 #include "compiler/Dialect/HALC/HALCDialect.h"
 #include "compiler/Target/ROCM/ChipTable.h"
 
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <memory>
 #include <string>
 
 namespace mlir::halc {
@@ -21,14 +25,26 @@ struct ROCMOptions {
   std::string targetId;
 };
 
-/// The HSACO of `executable` (its gpu.module of LLVM-dialect kernels):
-/// translated to LLVM IR, linked with ocml/ockl only when it calls into them,
-/// optimized at O2, compiled for the chip and linked by ld.lld into a shared
-/// object. Writes `<exe>.ll`, `.s` and `.hsaco` into `dumpDir` when not
-/// empty. Errors are diagnostics on the executable.
-FailureOr<std::string> serializeHSACO(ExecutableOp executable,
-                                      const ROCMOptions &options,
-                                      StringRef dumpDir);
+/// An LLVM module with the context it lives in.
+struct OwnedLLVMModule {
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module;
+};
+
+/// The LLVM IR of `executable` (its gpu.module of LLVM-dialect kernels):
+/// translated, linked with ocml/ockl only when it calls into them, and
+/// optimized at O2 for the chip. Errors are diagnostics on the executable.
+FailureOr<std::shared_ptr<OwnedLLVMModule>>
+translateToLLVMIR(ExecutableOp executable, const ROCMOptions &options);
+
+/// The relocatable ELF object LLVM's AMDGPU backend makes of `module`
+/// (which code generation rewrites).
+FailureOr<std::string> compileToObject(ExecutableOp executable,
+                                       llvm::Module &module,
+                                       const ROCMOptions &options);
+
+/// The HSACO: `object` linked by ld.lld into a shared object.
+FailureOr<std::string> linkHSACO(ExecutableOp executable, StringRef object);
 
 } // namespace mlir::halc
 

@@ -2,8 +2,8 @@
 
 #include "compiler/Target/SPIRVCommon/SPIRVTargetBackend.h"
 
-#include "compiler/Codegen/Common/Passes.h"
 #include "compiler/Codegen/SPIRV/Passes.h"
+#include "compiler/Stages/SharedStages.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Target/SPIRV/Serialization.h"
@@ -14,14 +14,16 @@
 using namespace mlir;
 using namespace mlir::halc;
 
-TargetAttr SPIRVTargetBackend::getTarget(MLIRContext *context) const {
+TargetAttr SPIRVTargetBackend::getTarget(MLIRContext *context,
+                                         DictionaryAttr configuration) const {
   for (const GPUDescription &gpu : gpus) {
     if (gpuFlagValue != gpu.arch)
       continue;
     return TargetAttr::get(context, name, gpu.arch,
                            TargetFeaturesAttr::get(context, gpu.features),
                            gpu.maxWorkgroupInvocations, gpu.maxWorkgroupSize,
-                           gpu.maxSharedMemoryBytes, gpu.subgroupSizes);
+                           gpu.maxSharedMemoryBytes, gpu.subgroupSizes,
+                           configuration);
   }
   std::vector<std::string> known;
   for (const GPUDescription &gpu : gpus)
@@ -29,15 +31,6 @@ TargetAttr SPIRVTargetBackend::getTarget(MLIRContext *context) const {
   llvm::errs() << "error: unknown " << gpuFlag << " '" << gpuFlagValue
                << "'; known are: " << llvm::join(known, ", ") << "\n";
   return {};
-}
-
-void SPIRVTargetBackend::buildCodegenStages(
-    std::vector<PipelineStage> &stages) const {
-  stages.push_back({"tile-and-distribute", buildTileAndDistributeStage});
-  stages.push_back({"vectorize", buildVectorizeStage});
-  stages.push_back({"bufferize", buildBufferizeStage});
-  stages.push_back({"lower-to-loops", buildLowerToLoopsStage});
-  stages.push_back({"spirv-dialect", buildSPIRVStage});
 }
 
 /// Validates `binary` with SPIRV-Tools for the Vulkan 1.1 environment (SPIR-V
@@ -58,8 +51,8 @@ static LogicalResult validateSPIRV(ExecutableOp executable,
          << " is invalid (SPIRV-Tools validator):" << messages;
 }
 
-FailureOr<std::vector<uint32_t>>
-SPIRVTargetBackend::serializeSPIRV(ExecutableOp executable) const {
+/// The validated SPIR-V binary of the executable's spirv.module.
+static FailureOr<Artifact> serializeSPIRV(ExecutableOp executable) {
   ModuleOp inner = executable.getInnerModule();
   SmallVector<spirv::ModuleOp> modules;
   if (inner)
@@ -73,5 +66,19 @@ SPIRVTargetBackend::serializeSPIRV(ExecutableOp executable) const {
            << executable.getSymName();
   if (failed(validateSPIRV(executable, binary)))
     return failure();
-  return std::vector<uint32_t>(binary.begin(), binary.end());
+  Artifact artifact;
+  artifact.bytes.assign(reinterpret_cast<const char *>(binary.data()),
+                        binary.size() * sizeof(uint32_t));
+  artifact.data = std::vector<uint32_t>(binary.begin(), binary.end());
+  return artifact;
+}
+
+std::vector<Stage> SPIRVTargetBackend::getSPIRVStages() {
+  std::vector<Stage> stages = getSharedStages();
+  stages.push_back(makeExecutableMLIRStage("spirv-dialect", buildSPIRVStage));
+  stages.push_back(makeExecutableStage(
+      "spirv", "spv",
+      [](ExecutableOp executable, const ExecutableArtifacts &,
+         const StageOptions &) { return serializeSPIRV(executable); }));
+  return stages;
 }

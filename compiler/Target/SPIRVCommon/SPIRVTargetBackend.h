@@ -18,8 +18,8 @@ struct GPUDescription {
 };
 
 /// A backend of the SPIR-V family (Metal through SPIRV-Cross, Vulkan): its
-/// name, its table of GPUs and the flag that picks one; the codegen stages
-/// and the validated SPIR-V are shared.
+/// name, its table of GPUs and the flag that picks one; the stages up to the
+/// validated SPIR-V binary are shared.
 class SPIRVTargetBackend : public TargetBackend {
 public:
   SPIRVTargetBackend(StringRef name, ArrayRef<GPUDescription> gpus,
@@ -27,11 +27,19 @@ public:
       : name(name), gpus(gpus), gpuFlag(gpuFlag), gpuFlagValue(gpuFlagValue) {}
 
   StringRef getName() const override { return name; }
-  TargetAttr getTarget(MLIRContext *context) const override;
-  void buildCodegenStages(std::vector<PipelineStage> &stages) const override;
-  bool producesSPIRV() const override { return true; }
-  FailureOr<std::vector<uint32_t>>
-  serializeSPIRV(ExecutableOp executable) const override;
+  TargetAttr getTarget(MLIRContext *context) const override {
+    return getTarget(context, DictionaryAttr());
+  }
+
+protected:
+  /// The row the flag picks, with the backend's `configuration`.
+  TargetAttr getTarget(MLIRContext *context,
+                       DictionaryAttr configuration) const;
+
+  /// The shared stages, then `spirv-dialect` (one spirv.module per
+  /// executable) and `spirv` (its binary, serialized and validated once;
+  /// later stages read it as a `std::vector<uint32_t>`).
+  static std::vector<Stage> getSPIRVStages();
 
 private:
   StringRef name;

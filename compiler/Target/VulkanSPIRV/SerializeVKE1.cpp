@@ -2,8 +2,8 @@
 
 #include "compiler/Target/VulkanSPIRV/SerializeVKE1.h"
 
-#include "compiler/Target/ExecutableDebugInfo.h"
-#include "compiler/Target/TargetBackend.h"
+#include "compiler/Serialization/ExecutableDebugInfo.h"
+#include "compiler/Serialization/BinaryHeader.h"
 
 #include "schemas/vulkan_executable_def_generated.h"
 
@@ -17,7 +17,8 @@ static constexpr uint32_t kComputeStage = 0x20;
 
 /// The export's name and, where the input had one, its file and line.
 std::vector<uint8_t> mlir::halc::serializeVKE1(ExecutableOp executable,
-                                               ArrayRef<uint32_t> spirv) {
+                                               ArrayRef<uint32_t> spirv,
+                                               int debugLevel) {
   flatbuffers::FlatBufferBuilder builder;
   std::vector<flatbuffers::Offset<vk::PipelineDef>> pipelines;
   std::vector<flatbuffers::Offset<vk::DescriptorSetLayoutDef>> setLayouts;
@@ -45,7 +46,7 @@ std::vector<uint8_t> mlir::halc::serializeVKE1(ExecutableOp executable,
     pipelines.push_back(vk::CreatePipelineDefDirect(
         builder, /*shader_module_ordinal=*/0,
         exportOp.getSymName().str().c_str(), pipelineLayoutOrdinal,
-        /*subgroup_size=*/0, buildExportDebugInfo(builder, exportOp)));
+        /*subgroup_size=*/0, buildExportDebugInfo(builder, exportOp, debugLevel)));
   }
   std::vector<uint32_t> code(spirv.begin(), spirv.end());
   std::vector<flatbuffers::Offset<vk::ShaderModuleDef>> shaderModules = {

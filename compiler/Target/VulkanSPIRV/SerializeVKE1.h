@@ -13,9 +13,10 @@ namespace mlir::halc {
 /// executables) of `executable`, whose entry points are all in `spirv`: one
 /// shader module, then per export in ordinal order one pipeline with its own
 /// descriptor set layout (a storage buffer per binding) and pipeline layout
-/// (a push-constant range of 4 bytes per constant).
+/// (a push-constant range of 4 bytes per constant); debug tables from
+/// `debugLevel` 1 on.
 std::vector<uint8_t> serializeVKE1(ExecutableOp executable,
-                                   ArrayRef<uint32_t> spirv);
+                                   ArrayRef<uint32_t> spirv, int debugLevel);
 
 } // namespace mlir::halc
 

@@ -2,6 +2,7 @@
 
 #include "compiler/Target/VulkanSPIRV/VulkanSPIRVTarget.h"
 
+#include "compiler/Stages/SharedStages.h"
 #include "compiler/Target/SPIRVCommon/SPIRVTargetBackend.h"
 #include "compiler/Target/VulkanSPIRV/SerializeVKE1.h"
 
@@ -43,13 +44,22 @@ public:
       : SPIRVTargetBackend("vulkan-spirv", kVulkanGPUs, "--iree-vulkan-target",
                            clVulkanTarget) {}
 
-  FailureOr<std::vector<uint8_t>>
-  serializeExecutable(ExecutableOp executable,
-                      StringRef dumpDir) const override {
-    FailureOr<std::vector<uint32_t>> spirv = serializeSPIRV(executable);
-    if (failed(spirv))
-      return failure();
-    return serializeVKE1(executable, *spirv);
+  std::vector<Stage> getStages() const override {
+    std::vector<Stage> stages = getSPIRVStages();
+    Stage vke1 = makeExecutableStage(
+        "vke1", "vke1",
+        [](ExecutableOp executable, const ExecutableArtifacts &artifacts,
+           const StageOptions &options) -> FailureOr<Artifact> {
+          std::vector<uint8_t> binary = serializeVKE1(
+              executable,
+              artifacts.getData<std::vector<uint32_t>>("spirv"),
+              options.debugLevel);
+          return Artifact{std::string(binary.begin(), binary.end()), {}};
+        });
+    vke1.isExecutableFormat = true;
+    stages.push_back(std::move(vke1));
+    stages.push_back(getEndStage());
+    return stages;
   }
 };
 

@@ -1,7 +1,7 @@
 //===- SerializeModule.h - The HALM file of a whole module ------*- C++ -*-===//
 
-#ifndef HALC_DRIVER_SERIALIZEMODULE_H
-#define HALC_DRIVER_SERIALIZEMODULE_H
+#ifndef HALC_PLAN_SERIALIZEMODULE_H
+#define HALC_PLAN_SERIALIZEMODULE_H
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -17,15 +17,15 @@ struct NamedBinary {
 };
 
 /// The HALM binary (header + FlatBuffer, schemas/module_def.fbs) of `module`
-/// after dispatch formation: `executables` embedded as they are, and for
+/// after dispatch formation: `executables` embedded as they are (with the
+/// backend of their executable's target description), and for
 /// each public function the plan its halc.dispatch ops describe. `source`
 /// is the input file's text, kept for CPU reference runs. Reports an error
 /// on a function it cannot plan.
 FailureOr<std::vector<uint8_t>>
-serializeModule(ModuleOp module, StringRef targetBackend,
-                ArrayRef<NamedBinary> executables, StringRef sourcePath,
-                StringRef source);
+serializeModule(ModuleOp module, ArrayRef<NamedBinary> executables,
+                StringRef sourcePath, StringRef source);
 
 } // namespace mlir::halc
 
-#endif // HALC_DRIVER_SERIALIZEMODULE_H
+#endif // HALC_PLAN_SERIALIZEMODULE_H

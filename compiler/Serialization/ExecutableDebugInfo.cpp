@@ -1,8 +1,6 @@
 //===- ExecutableDebugInfo.cpp - Debug tables of executables --------------===//
 
-#include "compiler/Target/ExecutableDebugInfo.h"
-
-#include "compiler/Target/TargetBackend.h"
+#include "compiler/Serialization/ExecutableDebugInfo.h"
 
 using namespace mlir;
 using namespace mlir::halc;
@@ -10,8 +8,8 @@ namespace debug = iree::hal::debug;
 
 flatbuffers::Offset<debug::ExportDef>
 mlir::halc::buildExportDebugInfo(flatbuffers::FlatBufferBuilder &builder,
-                                 ExportOp exportOp) {
-  if (getExecutableDebugLevel() < 1)
+                                 ExportOp exportOp, int debugLevel) {
+  if (debugLevel < 1)
     return 0;
   flatbuffers::Offset<debug::FileLineLocDef> location;
   if (auto fileLoc = dyn_cast<FileLineColLoc>(exportOp.getLoc()))

@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "compiler/Driver/SerializeModule.h"
+#include "compiler/Plan/SerializeModule.h"
 
 #include "compiler/Dialect/HALC/HALCDialect.h"
-#include "compiler/Target/TargetBackend.h"
+#include "compiler/Serialization/BinaryHeader.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -586,8 +586,7 @@ ModuleWriter::writeFunction(func::FuncOp func) {
 } // namespace
 
 FailureOr<std::vector<uint8_t>>
-mlir::halc::serializeModule(ModuleOp module, StringRef targetBackend,
-                            ArrayRef<NamedBinary> executables,
+mlir::halc::serializeModule(ModuleOp module, ArrayRef<NamedBinary> executables,
                             StringRef sourcePath, StringRef source) {
   ModuleWriter writer(module, executables);
   fb::FlatBufferBuilder &builder = writer.builder;
@@ -601,10 +600,12 @@ mlir::halc::serializeModule(ModuleOp module, StringRef targetBackend,
     functions.push_back(*written);
   }
   std::vector<fb::Offset<hm::ExecutableDef>> executableDefs;
-  for (const NamedBinary &binary : executables)
+  for (const NamedBinary &binary : executables) {
+    auto executable = module.lookupSymbol<ExecutableOp>(binary.name);
     executableDefs.push_back(hm::CreateExecutableDefDirect(
-        builder, binary.name.c_str(), targetBackend.str().c_str(),
-        &binary.bytes));
+        builder, binary.name.c_str(),
+        executable.getTargetAttr().getBackend().str().c_str(), &binary.bytes));
+  }
   std::vector<uint8_t> content(source.begin(), source.end());
   std::vector<fb::Offset<iree::hal::debug::SourceFileDef>> sources = {
       iree::hal::debug::CreateSourceFileDefDirect(
