@@ -43,7 +43,9 @@ public:
 
 private:
   LogicalResult runMLIRStage(const Stage &stage);
-  LogicalResult runExecutableStage(const Stage &stage);
+  /// Runs `stage` on every executable; the stage asked for must make
+  /// something.
+  LogicalResult runExecutableStage(const Stage &stage, const Stage *last);
   /// Fails, at the first function, when `stage` is the one asked for and
   /// the input has no executable to make its artifact of.
   LogicalResult requireExecutables(const Stage &stage, const Stage *last);
@@ -78,16 +80,20 @@ LogicalResult Compilation::requireExecutables(const Stage &stage,
                                    : (*functions.begin()).getLoc();
   return emitError(loc, "the input computes nothing on the GPU (no function "
                         "returns a result), so there is no ")
-         << stage.name << " to write";
+         << options.compileTo << " to write";
 }
 
-LogicalResult Compilation::runExecutableStage(const Stage &stage) {
+LogicalResult Compilation::runExecutableStage(const Stage &stage,
+                                              const Stage *last) {
   lastArtifacts.clear();
   for (auto [executable, made] : llvm::zip(executables, artifacts)) {
     FailureOr<Artifact> artifact =
         stage.translate(executable, made, options.stageOptions);
     if (failed(artifact))
       return failure();
+    if (&stage == last && artifact->bytes.empty())
+      return executable.emitError("the ")
+             << stage.name << " stage made nothing to write";
     lastArtifacts.push_back(artifact->bytes);
     made.add(stage.name, std::move(*artifact));
   }
@@ -163,7 +169,7 @@ FailureOr<CompileResult> Compilation::run() {
       break;
     case Stage::Kind::Executable:
       if (failed(requireExecutables(stage, last)) ||
-          failed(runExecutableStage(stage)))
+          failed(runExecutableStage(stage, last)))
         return failure();
       break;
     case Stage::Kind::Module: {

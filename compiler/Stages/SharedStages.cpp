@@ -79,7 +79,7 @@ void mlir::halc::registerStagePipelines(ArrayRef<Stage> stages) {
     if (stage.kind != Stage::Kind::MLIR ||
         !registered.insert(stage.name).second)
       continue;
-    std::string argument = "halc-" + stage.name;
+    std::string argument = "halc-stage-" + stage.name;
     std::string description = "halc-compile's " + stage.name + " stage";
     if (stage.name == "input") {
       PassPipelineRegistration<InputStageOptions>(

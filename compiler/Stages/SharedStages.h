@@ -20,8 +20,8 @@ std::vector<Stage> getSharedStages();
 Stage getEndStage();
 
 /// Registers each MLIR stage of `stages` as the pass pipeline
-/// `halc-<stage>` (once per name), so that halc-opt continues a dump of one
-/// stage with the next; `halc-input` takes `input-type=linalg|tosa`.
+/// `halc-stage-<stage>` (once per name), so that halc-opt continues a dump of one
+/// stage with the next; `halc-stage-input` takes `input-type=linalg|tosa`.
 void registerStagePipelines(ArrayRef<Stage> stages);
 
 } // namespace mlir::halc

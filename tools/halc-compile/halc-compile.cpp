@@ -85,11 +85,13 @@ struct DebugLevelParser : public cl::parser<int> {
 };
 } // namespace
 
+static cl::OptionCategory executableCategory("halc executable options");
+
 static cl::opt<int, false, DebugLevelParser> executableDebugLevel(
     "iree-hal-executable-debug-level",
     cl::desc("Debug information in executables: 0 none, 1 export names "
              "and locations, 2 also sources (default), 3 everything"),
-    cl::init(2), cl::cat(compileCategory));
+    cl::init(2), cl::cat(executableCategory));
 
 static cl::opt<bool> printSummary(
     "print-summary",

@@ -25,7 +25,7 @@ int main(int argc, char **argv) {
   mlir::halc::registerCodegenCommonPasses();
   mlir::halc::registerCodegenSPIRVPasses();
   mlir::halc::registerCodegenLLVMGPUPasses();
-  // Each MLIR stage of every target, as the pipeline `halc-<stage>`.
+  // Each MLIR stage of every target, as the pipeline `halc-stage-<stage>`.
   mlir::halc::registerAllTargetBackends();
   for (const std::string &name : mlir::halc::getRegisteredTargetBackendNames())
     mlir::halc::registerStagePipelines(

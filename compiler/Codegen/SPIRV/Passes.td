@@ -27,8 +27,12 @@ def ConvertToSPIRVPass
     ```
   }];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::spirv::SPIRVDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

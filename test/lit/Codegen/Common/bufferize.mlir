@@ -1,5 +1,5 @@
 // RUN: rm -rf %t && halc-compile %S/Inputs/matmul-edge-tiles.mlir --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe -o %t.spv --iree-hal-dump-executable-intermediates-to=%t
-// RUN: FileCheck %s --input-file=%t/module_linked.03.bufferize.mlir
+// RUN: FileCheck %s --input-file=%t/module_linked.05.bufferize.mlir
 
 // The matmul, its bias add and ReLU write straight into the output binding;
 // the one temporary, each thread's 4x4 matmul tile, lives in private memory

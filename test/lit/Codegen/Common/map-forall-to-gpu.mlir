@@ -1,5 +1,5 @@
 // RUN: rm -rf %t && halc-compile %S/Inputs/matmul-edge-tiles.mlir --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe -o %t.spv --iree-hal-dump-executable-intermediates-to=%t
-// RUN: FileCheck %s --input-file=%t/module_linked.04.lower-to-loops.mlir
+// RUN: FileCheck %s --input-file=%t/module_linked.06.lower-to-loops.mlir
 
 // Workgroup loops become block ids, thread loops thread ids; the x thread
 // loop of the 36-wide edge tile has fewer iterations than the 16 threads

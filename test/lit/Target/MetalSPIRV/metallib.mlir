@@ -22,7 +22,7 @@
 //
 // The MSL in the dump folder, beside the SPIR-V.
 // RUN: rm -rf %t.dump && halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=executable -o %t.dump.mtl1 --iree-hal-dump-executable-intermediates-to=%t.dump
-// RUN: FileCheck %s --check-prefix=DUMPED-MSL --input-file=%t.dump/module_linked.metal
+// RUN: FileCheck %s --check-prefix=DUMPED-MSL --input-file=%t.dump/module_linked.09.msl.metal
 //
 // xcrun on PATH, with the SDK of the platform and the MSL version's -std.
 // RUN: rm -f %t.xcrun.log

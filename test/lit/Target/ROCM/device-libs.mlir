@@ -3,10 +3,10 @@
 // there, no call stays), nothing is undefined; one without such math does
 // not link it.
 // RUN: rm -rf %t.math && halc-compile %s --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.math.hip1 --iree-hal-dump-executable-intermediates-to=%t.math
-// RUN: FileCheck %s --check-prefix=MATH --input-file=%t.math/module_linked.ll
-// RUN: llvm-nm -u %t.math/module_linked.hsaco | count 0
+// RUN: FileCheck %s --check-prefix=MATH --input-file=%t.math/module_linked.08.llvm-ir.ll
+// RUN: llvm-nm -u %t.math/module_linked.10.hsaco.hsaco | count 0
 // RUN: rm -rf %t.plain && halc-compile %examples/matmul.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.plain.hip1 --iree-hal-dump-executable-intermediates-to=%t.plain
-// RUN: FileCheck %s --check-prefix=PLAIN --input-file=%t.plain/module_linked.ll
+// RUN: FileCheck %s --check-prefix=PLAIN --input-file=%t.plain/module_linked.08.llvm-ir.ll
 
 // MATH: define amdgpu_kernel void @erf_pow(
 // MATH-NOT: @__ocml_

@@ -1,27 +1,30 @@
-// --compile-to stops after each phase; each leaves the IR it is named for.
+// --compile-to stops after a stage; each leaves the IR it is named for, and
+// executable-targets (IREE's name) is the target's last MLIR stage.
 // RUN: halc-compile %s --compile-to=input -o - | FileCheck %s --check-prefix=INPUT
 // RUN: halc-compile %s --compile-to=dispatch-creation -o - | FileCheck %s --check-prefix=DISPATCH
 // RUN: halc-compile %s --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=CONFIG
 // RUN: halc-compile %s --compile-to=executable-targets -o - | FileCheck %s --check-prefix=TARGETS
 
-// The dump directory holds every codegen stage and the binary.
+// The dump directory holds every stage up to the one asked for, numbered by
+// its place in the target's list.
 // RUN: rm -rf %t && halc-compile %s --compile-to=spirv -o %t.spv --iree-hal-dump-executable-intermediates-to=%t
 // RUN: ls %t | FileCheck %s --check-prefix=DUMP
-// RUN: cmp %t.spv %t/module_linked.spv
+// RUN: cmp %t.spv %t/module_linked.08.spirv.spv
 
-// By default (end) the output is the module file (magic HALM), and the
-// executable phase writes the bare VKE1.
+// By default (end) the output is the module file (magic HALM), and
+// `executable` writes the bare VKE1.
 // RUN: halc-compile %s -o - | head -c 4 | FileCheck %s --check-prefix=END
 // RUN: halc-compile %s --compile-to=end -o - | head -c 4 | FileCheck %s --check-prefix=END
 // RUN: halc-compile %s --compile-to=executable -o - | head -c 4 | FileCheck %s --check-prefix=EXECUTABLE
 // END: HALM
 // EXECUTABLE: VKE1
 
+// INPUT: module attributes {halc.target = #halc.target<backend = "vulkan-spirv", arch = "portable"
 // INPUT: func.func @scale
 // INPUT: linalg.generic
 // INPUT-NOT: halc.
 
-// DISPATCH: halc.executable @module_linked {
+// DISPATCH: halc.executable @module_linked target(#halc.target<backend = "vulkan-spirv", arch = "portable"
 // DISPATCH: halc.export @scale ordinal(0)
 // DISPATCH: halc.dispatch @module_linked::@scale
 
@@ -33,13 +36,15 @@
 // TARGETS: spirv.EntryPoint "GLCompute" @scale
 // TARGETS-NOT: func.func @scale(%{{.*}}: memref
 
-// DUMP: module_linked.00.executable-configurations.mlir
-// DUMP: module_linked.01.tile-and-distribute.mlir
-// DUMP: module_linked.02.vectorize.mlir
-// DUMP: module_linked.03.bufferize.mlir
-// DUMP: module_linked.04.lower-to-loops.mlir
-// DUMP: module_linked.05.spirv-dialect.mlir
-// DUMP: module_linked.spv
+// DUMP: module_linked.01.dispatch-creation.mlir
+// DUMP-NEXT: module_linked.02.executable-configurations.mlir
+// DUMP-NEXT: module_linked.03.tile-and-distribute.mlir
+// DUMP-NEXT: module_linked.04.vectorize.mlir
+// DUMP-NEXT: module_linked.05.bufferize.mlir
+// DUMP-NEXT: module_linked.06.lower-to-loops.mlir
+// DUMP-NEXT: module_linked.07.spirv-dialect.mlir
+// DUMP-NEXT: module_linked.08.spirv.spv
+// DUMP-EMPTY:
 func.func @scale(%a: tensor<100xf32>) -> tensor<100xf32> {
   %e = tensor.empty() : tensor<100xf32>
   %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}

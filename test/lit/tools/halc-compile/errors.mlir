@@ -31,7 +31,7 @@
 // RUN: not halc-compile %S/Inputs/f16.mlir --iree-vulkan-target=gfx942 2>&1 | FileCheck %s --check-prefix=VULKAN
 // VULKAN: error: unknown --iree-vulkan-target 'gfx942'; known are: portable, nvidia, lavapipe
 // RUN: not halc-compile %S/Inputs/f16.mlir --compile-to=llvm 2>&1 | FileCheck %s --check-prefix=PHASE
-// PHASE: error: unknown --compile-to 'llvm'; known are: input, dispatch-creation, executable-configurations, executable-targets, spirv, executable, end
+// PHASE: error: unknown --compile-to 'llvm' for target 'vulkan-spirv'; known are: input, dispatch-creation, executable-configurations, tile-and-distribute, vectorize, bufferize, lower-to-loops, spirv-dialect, spirv, vke1, end, executable, executable-targets
 
 // A debug level outside 0..3 is refused when the flags are read.
 // RUN: not halc-compile %S/Inputs/f16.mlir --iree-hal-executable-debug-level=7 2>&1 | FileCheck %s --check-prefix=DEBUG-LEVEL
