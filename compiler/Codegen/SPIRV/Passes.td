@@ -5,17 +5,51 @@
 
 include "mlir/Pass/PassBase.td"
 
+def OutlineSPIRVKernelsPass
+    : Pass<"halc-outline-spirv-kernels", "::mlir::halc::ExecutableOp"> {
+  let summary = "Outlines the dispatch functions of an executable as SPIR-V kernels";
+  let description = [{
+    Turns every dispatch function into a `gpu.func` kernel of one
+    `gpu.module` that replaces them in the executable's inner module, with
+    the SPIR-V ABI: the export's workgroup size as the entry point's
+    `LocalSize`, binding `i` at descriptor set 0, binding `i`. An element
+    type the target cannot store is an error that names the binding. What
+    SPIR-V cannot express is rewritten on the way: accesses through views
+    with dynamic strides index the flat binding, views that show a binding
+    whole are the binding, static private temporaries move to the entry
+    block (where SPIR-V declares Function variables).
+
+    ```mlir
+    gpu.module @kernels {
+      gpu.func @add(%a: memref<?xf32> {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 0)>}, ...)
+          kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [64, 1, 1]>} { ... }
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::spirv::SPIRVDialect",
+  ];
+}
+
 def ConvertToSPIRVPass
     : Pass<"halc-convert-to-spirv", "::mlir::halc::ExecutableOp"> {
-  let summary = "Lowers the dispatch functions of an executable to one spirv.module";
+  let summary = "Converts an executable's SPIR-V kernels to one spirv.module";
   let description = [{
-    Turns every dispatch function into an entry point of one `spirv.module`
-    that replaces them in the executable's inner module. Binding `i` becomes
-    the storage buffer at descriptor set 0, binding `i`; the export's
-    workgroup size becomes the entry point's `LocalSize`; private
-    temporaries become `Function` variables. Version, capabilities and
-    limits come from the executable's `#halc.target`; an element type the
-    target cannot store is an error that names the binding.
+    Converts the `gpu.module` of kernels (halc-outline-spirv-kernels) with
+    upstream's GPU, SCF, arith, math, memref, func, index, cf, vector and ub
+    to SPIR-V patterns, for the target environment of the executable's
+    `#halc.target` (version, capabilities, limits): memory spaces become
+    storage classes (private temporaries `Function` variables), math SPIR-V
+    has no instruction for becomes polynomials, vector accesses to buffers
+    of scalars become scalar accesses. Each `halc.constant.load
+    ordinal(i)` reads 32-bit word `i` of a push-constant block exactly as
+    large as its export's constants (Vulkan's push-constant range and
+    Metal's setBytes give a kernel that many bytes and no more), one block
+    per size.
 
     ```mlir
     spirv.module Logical GLSL450 {
@@ -27,9 +61,7 @@ def ConvertToSPIRVPass
     ```
   }];
   let dependentDialects = [
-    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
-    "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::spirv::SPIRVDialect",
     "::mlir::vector::VectorDialect",

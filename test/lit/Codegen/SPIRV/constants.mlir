@@ -1,4 +1,4 @@
-// RUN: halc-opt %s -pass-pipeline='builtin.module(halc.executable(halc-convert-to-spirv))' | FileCheck %s
+// RUN: halc-opt %s -pass-pipeline='builtin.module(halc.executable(halc-outline-spirv-kernels,halc-convert-to-spirv))' | FileCheck %s
 
 // The dispatch's constants are the 32-bit words of a push-constant block
 // exactly as large as its export's constants (Vulkan's push-constant range

@@ -1,4 +1,4 @@
-// RUN: halc-opt %s -pass-pipeline='builtin.module(halc.executable(halc-convert-to-spirv))' | FileCheck %s
+// RUN: halc-opt %s -pass-pipeline='builtin.module(halc.executable(halc-outline-spirv-kernels,halc-convert-to-spirv))' | FileCheck %s
 
 // A binding with a dynamic inner size is a flat runtime array viewed with
 // strides read from the constants. SPIR-V has no dynamic strides: each
