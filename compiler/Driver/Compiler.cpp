@@ -58,8 +58,8 @@ private:
   /// Per executable, in module order.
   SmallVector<ExecutableOp> executables;
   std::vector<ExecutableArtifacts> artifacts;
-  /// The artifacts of the last executable stage that ran.
-  std::vector<std::string> lastArtifacts;
+  /// The last executable stage that ran.
+  const Stage *lastExecutableStage = nullptr;
   std::vector<uint8_t> moduleFile;
 };
 
@@ -85,7 +85,6 @@ LogicalResult Compilation::requireExecutables(const Stage &stage,
 
 LogicalResult Compilation::runExecutableStage(const Stage &stage,
                                               const Stage *last) {
-  lastArtifacts.clear();
   for (auto [executable, made] : llvm::zip(executables, artifacts)) {
     FailureOr<Artifact> artifact =
         stage.translate(executable, made, options.stageOptions);
@@ -94,9 +93,9 @@ LogicalResult Compilation::runExecutableStage(const Stage &stage,
     if (&stage == last && artifact->bytes.empty())
       return executable.emitError("the ")
              << stage.name << " stage made nothing to write";
-    lastArtifacts.push_back(artifact->bytes);
     made.add(stage.name, std::move(*artifact));
   }
+  lastExecutableStage = &stage;
   return success();
 }
 
@@ -125,10 +124,11 @@ LogicalResult Compilation::dump(unsigned index, const Stage &stage) {
         .str();
   };
   if (stage.kind == Stage::Kind::Executable) {
-    for (auto [executable, bytes] : llvm::zip(executables, lastArtifacts))
-      if (!bytes.empty() &&
-          failed(writeDumpFile(fileName(executable), bytes)))
+    for (auto [executable, made] : llvm::zip(executables, artifacts)) {
+      StringRef bytes = made.get(stage.name).bytes;
+      if (!bytes.empty() && failed(writeDumpFile(fileName(executable), bytes)))
         return failure();
+    }
     return success();
   }
   for (auto executable : module.getOps<ExecutableOp>()) {
@@ -174,9 +174,11 @@ FailureOr<CompileResult> Compilation::run() {
       break;
     case Stage::Kind::Module: {
       std::vector<NamedBinary> binaries;
-      for (auto [executable, bytes] : llvm::zip(executables, lastArtifacts))
+      for (auto [executable, made] : llvm::zip(executables, artifacts)) {
+        StringRef bytes = made.get(lastExecutableStage->name).bytes;
         binaries.push_back({executable.getSymName().str(),
                             std::vector<uint8_t>(bytes.begin(), bytes.end())});
+      }
       FailureOr<std::vector<uint8_t>> file =
           stage.writeModule(module, binaries, options.stageOptions);
       if (failed(file))
@@ -190,7 +192,11 @@ FailureOr<CompileResult> Compilation::run() {
     if (&stage == last)
       break;
   }
-  return CompileResult{last, std::move(lastArtifacts), std::move(moduleFile)};
+  CompileResult result{last, {}, std::move(moduleFile)};
+  if (last->kind == Stage::Kind::Executable)
+    for (const ExecutableArtifacts &made : artifacts)
+      result.executableArtifacts.push_back(made.get(last->name).bytes);
+  return result;
 }
 
 } // namespace

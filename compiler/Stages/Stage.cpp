@@ -36,3 +36,23 @@ Stage mlir::halc::makeExecutableStage(
   stage.translate = std::move(translate);
   return stage;
 }
+
+Stage mlir::halc::makeExecutableFormatStage(
+    StringRef name,
+    std::function<FailureOr<std::vector<uint8_t>>(
+        ExecutableOp, const ExecutableArtifacts &, const StageOptions &)>
+        serialize) {
+  Stage stage = makeExecutableStage(
+      name, name,
+      [serialize = std::move(serialize)](
+          ExecutableOp executable, const ExecutableArtifacts &artifacts,
+          const StageOptions &options) -> FailureOr<Artifact> {
+        FailureOr<std::vector<uint8_t>> binary =
+            serialize(executable, artifacts, options);
+        if (failed(binary))
+          return failure();
+        return Artifact{std::string(binary->begin(), binary->end()), {}};
+      });
+  stage.isExecutableFormat = true;
+  return stage;
+}

@@ -108,6 +108,14 @@ Stage makeExecutableStage(
                                       const StageOptions &)>
         translate);
 
+/// The target's executable format (what `--compile-to=executable` names),
+/// its file extension its name: `serialize` writes the binary.
+Stage makeExecutableFormatStage(
+    StringRef name,
+    std::function<FailureOr<std::vector<uint8_t>>(
+        ExecutableOp, const ExecutableArtifacts &, const StageOptions &)>
+        serialize);
+
 } // namespace mlir::halc
 
 #endif // HALC_STAGES_STAGE_H

@@ -161,6 +161,7 @@ mlir::halc::crossCompileToMSL(ExecutableOp executable,
                               ArrayRef<uint32_t> spirv,
                               const MSLOptions &options) {
   MSLLibrary library;
+  library.options = options;
   OrderedStrings preamble, declarations;
   llvm::StringSet<> names;
   for (ExportOp exportOp : getExportsInOrder(executable)) {

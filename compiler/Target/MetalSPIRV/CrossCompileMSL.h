@@ -21,6 +21,8 @@ struct MSLEntryPoint {
 
 struct MSLLibrary {
   std::string source;
+  /// The version, platform and OS version it was written for.
+  MSLOptions options;
   /// In export ordinal order.
   std::vector<MSLEntryPoint> entryPoints;
 };

@@ -152,31 +152,20 @@ public:
             const StageOptions &) -> FailureOr<Artifact> {
           if (!compileToMetallib)
             return Artifact();
-          FailureOr<MSLOptions> options = getExecutableMSLOptions(executable);
-          if (failed(options))
-            return failure();
-          FailureOr<std::string> metallib =
-              buildMetallib(executable, artifacts.get("msl").bytes, *options,
-                            toolchainDir);
+          FailureOr<std::string> metallib = buildMetallib(
+              executable, artifacts.getData<MSLLibrary>("msl"), toolchainDir);
           if (failed(metallib))
             return failure();
           return Artifact{std::move(*metallib), {}};
         }));
-    Stage mtl1 = makeExecutableStage(
-        "mtl1", "mtl1",
+    stages.push_back(makeExecutableFormatStage(
+        "mtl1",
         [](ExecutableOp executable, const ExecutableArtifacts &artifacts,
-           const StageOptions &stageOptions) -> FailureOr<Artifact> {
-          FailureOr<MSLOptions> options = getExecutableMSLOptions(executable);
-          if (failed(options))
-            return failure();
-          std::vector<uint8_t> binary = serializeMTL1(
-              executable, artifacts.getData<MSLLibrary>("msl"), *options,
-              artifacts.get("metallib").bytes, kSIMDWidth,
-              stageOptions.debugLevel);
-          return Artifact{std::string(binary.begin(), binary.end()), {}};
-        });
-    mtl1.isExecutableFormat = true;
-    stages.push_back(std::move(mtl1));
+           const StageOptions &options) -> FailureOr<std::vector<uint8_t>> {
+          return serializeMTL1(executable, artifacts.getData<MSLLibrary>("msl"),
+                               artifacts.get("metallib").bytes, kSIMDWidth,
+                               options.debugLevel);
+        }));
     stages.push_back(getEndStage());
     return stages;
   }
@@ -194,11 +183,10 @@ private:
   /// The library compiled by the Metal toolchain, or empty (the MTL1 keeps
   /// the source) where none is found.
   static FailureOr<std::string> buildMetallib(ExecutableOp executable,
-                                              StringRef source,
-                                              const MSLOptions &options,
+                                              const MSLLibrary &library,
                                               StringRef toolchainDir) {
     std::optional<MetalToolchain> toolchain =
-        findMetalToolchain(toolchainDir, options.platform);
+        findMetalToolchain(toolchainDir, library.options.platform);
     if (!toolchain) {
       executable.emitRemark("no Metal toolchain found (")
           << (toolchainDir.empty()
@@ -210,7 +198,7 @@ private:
     }
     std::string error;
     std::optional<std::string> metallib =
-        compileMetallib(*toolchain, source, options, error);
+        compileMetallib(*toolchain, library.source, library.options, error);
     if (!metallib)
       return executable.emitError("the Metal toolchain (")
              << toolchain->description << ") failed: " << error;

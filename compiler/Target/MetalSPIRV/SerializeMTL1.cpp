@@ -14,7 +14,6 @@ namespace debug = iree::hal::debug;
 
 std::vector<uint8_t> mlir::halc::serializeMTL1(ExecutableOp executable,
                                                const MSLLibrary &library,
-                                               const MSLOptions &options,
                                                StringRef metallib,
                                                int simdWidth,
                                                int debugLevel) {
@@ -41,7 +40,7 @@ std::vector<uint8_t> mlir::halc::serializeMTL1(ExecutableOp executable,
   // the version always.
   bool keepSource = metallib.empty() || debugLevel >= 2;
   flatbuffers::Offset<mtl::MSLSourceDef> source = mtl::CreateMSLSourceDefDirect(
-      builder, options.versionMajor << 16 | options.versionMinor,
+      builder, library.options.versionMajor << 16 | library.options.versionMinor,
       keepSource ? library.source.c_str() : nullptr);
   flatbuffers::Offset<flatbuffers::String> metallibString;
   if (!metallib.empty())

@@ -13,7 +13,6 @@ namespace mlir::halc {
 /// Debug information and sources follow `debugLevel`.
 std::vector<uint8_t> serializeMTL1(ExecutableOp executable,
                                    const MSLLibrary &library,
-                                   const MSLOptions &options,
                                    StringRef metallib, int simdWidth,
                                    int debugLevel);
 

@@ -197,22 +197,19 @@ public:
             return failure();
           return Artifact{std::move(*hsaco), {}};
         }));
-    Stage hip1 = makeExecutableStage(
-        "hip1", "hip1",
+    stages.push_back(makeExecutableFormatStage(
+        "hip1",
         [bitcodeDir](ExecutableOp executable,
                      const ExecutableArtifacts &artifacts,
-                     const StageOptions &stageOptions) -> FailureOr<Artifact> {
+                     const StageOptions &stageOptions)
+            -> FailureOr<std::vector<uint8_t>> {
           FailureOr<ROCMOptions> options =
               getROCMOptions(executable, bitcodeDir);
           if (failed(options))
             return failure();
-          std::vector<uint8_t> binary =
-              serializeHIP1(executable, artifacts.get("hsaco").bytes,
-                            options->targetId, stageOptions.debugLevel);
-          return Artifact{std::string(binary.begin(), binary.end()), {}};
-        });
-    hip1.isExecutableFormat = true;
-    stages.push_back(std::move(hip1));
+          return serializeHIP1(executable, artifacts.get("hsaco").bytes,
+                               options->targetId, stageOptions.debugLevel);
+        }));
     stages.push_back(getEndStage());
     return stages;
   }

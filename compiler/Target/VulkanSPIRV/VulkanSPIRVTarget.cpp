@@ -46,18 +46,14 @@ public:
 
   std::vector<Stage> getStages() const override {
     std::vector<Stage> stages = getSPIRVStages();
-    Stage vke1 = makeExecutableStage(
-        "vke1", "vke1",
+    stages.push_back(makeExecutableFormatStage(
+        "vke1",
         [](ExecutableOp executable, const ExecutableArtifacts &artifacts,
-           const StageOptions &options) -> FailureOr<Artifact> {
-          std::vector<uint8_t> binary = serializeVKE1(
-              executable,
-              artifacts.getData<std::vector<uint32_t>>("spirv"),
+           const StageOptions &options) -> FailureOr<std::vector<uint8_t>> {
+          return serializeVKE1(
+              executable, artifacts.getData<std::vector<uint32_t>>("spirv"),
               options.debugLevel);
-          return Artifact{std::string(binary.begin(), binary.end()), {}};
-        });
-    vke1.isExecutableFormat = true;
-    stages.push_back(std::move(vke1));
+        }));
     stages.push_back(getEndStage());
     return stages;
   }
