@@ -68,6 +68,13 @@ inline std::optional<int64_t> applyValueKind(ValueKind kind, int64_t lhs,
   }
 }
 
+/// The workgroups along an axis over `extent` elements at `perWorkgroup`
+/// each (> 0), rounded up: none for an empty extent. The compiler counts a
+/// static extent and the runtime a call's with this one rule.
+inline uint64_t workgroupCountAlong(uint64_t extent, uint64_t perWorkgroup) {
+  return extent / perWorkgroup + (extent % perWorkgroup != 0 ? 1 : 0);
+}
+
 } // namespace halc
 
 #endif // HALC_SCHEMAS_PLAN_VALUE_H

@@ -396,6 +396,31 @@ SmallVector<Value> getBoundTensors(const RegionInterface &interface) {
   return tensors;
 }
 
+/// A 32-bit constant of a dispatch: a scalar its region reads, or dynamic
+/// dimension `dim` of its bound tensor `binding`.
+struct DispatchConstant {
+  Value scalar;
+  unsigned binding = 0;
+  int64_t dim = 0;
+};
+
+/// The constants of a region's dispatch in the one order that its kernel
+/// loads them, the host passes them and its layout counts them: the scalars,
+/// then the dynamic sizes of its bindings in binding order.
+SmallVector<DispatchConstant>
+getDispatchConstants(const RegionInterface &interface) {
+  SmallVector<DispatchConstant> constants;
+  for (Value scalar : interface.scalars)
+    constants.push_back({scalar});
+  for (auto [binding, tensor] : llvm::enumerate(getBoundTensors(interface))) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        constants.push_back({Value(), unsigned(binding), dim});
+  }
+  return constants;
+}
+
 /// The constant `ordinal` of the dispatch as a value of `type`: the low
 /// bits of the 32-bit word.
 Value loadConstant(OpBuilder &builder, Location loc, int64_t ordinal,
@@ -415,9 +440,8 @@ Value loadConstant(OpBuilder &builder, Location loc, int64_t ordinal,
 
 /// Builds the dispatch function `name` of a region: its inputs, then its
 /// outputs and returned values as memref bindings, the tensor body between
-/// to_tensor and materialize_in_destination. Its constants are the scalars
-/// it reads, then the dynamic sizes of its bindings in order; each dynamic
-/// binding is viewed at its size.
+/// to_tensor and materialize_in_destination, reading its constants
+/// (getDispatchConstants); each dynamic binding is viewed at its size.
 void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
                            const RegionInterface &interface) {
   SmallVector<Value> tensors = getBoundTensors(interface);
@@ -435,26 +459,38 @@ void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
   OpBuilder body = OpBuilder::atBlockEnd(entry);
 
   IRMapping mapping;
-  int64_t ordinal = 0;
-  for (Value scalar : interface.scalars)
-    mapping.map(scalar, loadConstant(body, scalar.getLoc(), ordinal++,
-                                     scalar.getType()));
+  // Per bound tensor, its sizes: static, or the constant holding them.
+  SmallVector<SmallVector<OpFoldResult>> sizes;
+  for (Value tensor : tensors)
+    sizes.push_back(getAsIndexOpFoldResult(
+        builder.getContext(),
+        cast<RankedTensorType>(tensor.getType()).getShape()));
+  // Each binding is viewed as soon as its sizes are loaded.
   SmallVector<Value> views;
-  for (auto [binding, tensor] : llvm::zip(entry->getArguments(), tensors)) {
-    auto type = cast<RankedTensorType>(tensor.getType());
-    if (type.hasStaticShape()) {
-      views.push_back(binding);
+  auto viewBindingsBefore = [&](unsigned end) {
+    for (unsigned index = views.size(); index < end; ++index) {
+      Value binding = entry->getArgument(index);
+      auto type = cast<RankedTensorType>(tensors[index].getType());
+      views.push_back(type.hasStaticShape()
+                          ? binding
+                          : viewBinding(body, binding.getLoc(), binding, type,
+                                        sizes[index]));
+    }
+  };
+  for (auto [ordinal, constant] :
+       llvm::enumerate(getDispatchConstants(interface))) {
+    if (constant.scalar) {
+      mapping.map(constant.scalar,
+                  loadConstant(body, constant.scalar.getLoc(), ordinal,
+                               constant.scalar.getType()));
       continue;
     }
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t dim = 0; dim < type.getRank(); ++dim)
-      sizes.push_back(
-          type.isDynamicDim(dim)
-              ? OpFoldResult(loadConstant(body, binding.getLoc(), ordinal++,
-                                          body.getIndexType()))
-              : OpFoldResult(body.getIndexAttr(type.getDimSize(dim))));
-    views.push_back(viewBinding(body, binding.getLoc(), binding, type, sizes));
+    viewBindingsBefore(constant.binding);
+    sizes[constant.binding][constant.dim] =
+        loadConstant(body, tensors[constant.binding].getLoc(), ordinal,
+                     body.getIndexType());
   }
+  viewBindingsBefore(tensors.size());
   for (auto [index, input] : llvm::enumerate(interface.inputs)) {
     Value tensor = bufferization::ToTensorOp::create(
         body, input.getLoc(), input.getType(), views[index],
@@ -570,26 +606,18 @@ LogicalResult replaceBodyWithDispatches(func::FuncOp func,
         llvm::map_to_vector(interface.inputs, [&](Value input) {
           return mapping.lookupOrDefault(input);
         });
-    SmallVector<Value> constants;
-    for (Value scalar : interface.scalars) {
-      FailureOr<Value> value = sizes.materialize(scalar);
+    SmallVector<Value> tensors = getBoundTensors(interface);
+    SmallVector<Value> constants, resultDims;
+    for (const DispatchConstant &constant : getDispatchConstants(interface)) {
+      FailureOr<Value> value =
+          constant.scalar
+              ? sizes.materialize(constant.scalar)
+              : sizes.getDim(tensors[constant.binding], constant.dim);
       if (failed(value))
         return failure();
       constants.push_back(*value);
-    }
-    SmallVector<Value> resultDims;
-    for (auto [index, tensor] : llvm::enumerate(getBoundTensors(interface))) {
-      auto type = cast<RankedTensorType>(tensor.getType());
-      for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-        if (!type.isDynamicDim(dim))
-          continue;
-        FailureOr<Value> size = sizes.getDim(tensor, dim);
-        if (failed(size))
-          return failure();
-        constants.push_back(*size);
-        if (index >= interface.inputs.size())
-          resultDims.push_back(*size);
-      }
+      if (!constant.scalar && constant.binding >= interface.inputs.size())
+        resultDims.push_back(*value);
     }
     SmallVector<Type> types;
     for (Value output : interface.outputs)
@@ -702,10 +730,7 @@ struct FormDispatchesPass
         bindings.append(interface.outputs.size() + interface.returned.size(),
                         BindingAccess::ReadWrite);
         Location loc = regions[id].members.back()->getLoc();
-        int64_t constants = interface.scalars.size();
-        for (Value tensor : getBoundTensors(interface))
-          constants +=
-              cast<RankedTensorType>(tensor.getType()).getNumDynamicDims();
+        int64_t constants = getDispatchConstants(interface).size();
         builder.setInsertionPoint(innerModule);
         ExportOp::create(builder, loc, exportName, ordinal++,
                          LayoutAttr::get(context, bindings, constants),

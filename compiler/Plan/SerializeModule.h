@@ -3,7 +3,7 @@
 #ifndef HALC_PLAN_SERIALIZEMODULE_H
 #define HALC_PLAN_SERIALIZEMODULE_H
 
-#include "mlir/IR/BuiltinOps.h"
+#include "compiler/Plan/Plan.h"
 
 #include <string>
 #include <vector>
@@ -16,15 +16,13 @@ struct NamedBinary {
   std::vector<uint8_t> bytes;
 };
 
-/// The HALM binary (header + FlatBuffer, schemas/module_def.fbs) of `module`
-/// after dispatch formation: `executables` embedded as they are (with the
-/// backend of their executable's target description), and for
-/// each public function the plan its halc.dispatch ops describe. `source`
-/// is the input file's text, kept for CPU reference runs. Reports an error
-/// on a function it cannot plan.
-FailureOr<std::vector<uint8_t>>
-serializeModule(ModuleOp module, ArrayRef<NamedBinary> executables,
-                StringRef sourcePath, StringRef source);
+/// The HALM binary (header + FlatBuffer, schemas/module_def.fbs) of `plan`,
+/// with `executables` (the binaries of the plan's executables, in its
+/// order) embedded as they are. `source` is the input file's text, kept for
+/// CPU reference runs.
+std::vector<uint8_t> serializeModule(const plan::ModulePlan &plan,
+                                     ArrayRef<NamedBinary> executables,
+                                     StringRef sourcePath, StringRef source);
 
 } // namespace mlir::halc
 

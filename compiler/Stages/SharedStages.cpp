@@ -67,8 +67,14 @@ Stage mlir::halc::getEndStage() {
   stage.extension = "halm";
   stage.writeModule = [](ModuleOp module, ArrayRef<NamedBinary> executables,
                          const StageOptions &options) {
-    return serializeModule(module, executables, options.sourcePath,
-                           options.sourceText);
+    std::vector<std::string> names;
+    for (const NamedBinary &executable : executables)
+      names.push_back(executable.name);
+    FailureOr<plan::ModulePlan> plan = plan::buildModulePlan(module, names);
+    if (failed(plan))
+      return FailureOr<std::vector<uint8_t>>(failure());
+    return FailureOr<std::vector<uint8_t>>(serializeModule(
+        *plan, executables, options.sourcePath, options.sourceText));
   };
   return stage;
 }

@@ -2,7 +2,7 @@
 
 #include "BinaryHeader.h"
 
-#include "Status.h"
+#include "halc/status_cc.h"
 
 #include "schemas/binary_header.h"
 

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Function.h"
-#include "Status.h"
+#include "halc/status_cc.h"
 #include "schemas/plan_value.h"
 
 #include <cstring>
@@ -52,8 +52,6 @@ bool halc::fitsInMemory(const int64_t *shape, size_t rank,
 }
 
 namespace {
-
-uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 /// Checks argument `index` of the call against the function's type.
 halc_status_t checkArgument(const halc_tensor_type_t &expected,
@@ -205,8 +203,8 @@ halc_status_t halc::prepareCall(const Function &function,
       int32_t value = function.workgroupCountValues[d][axis];
       if (value < 0)
         continue;
-      uint64_t count = ceilDiv(values[value],
-                               function.dispatches[d].workgroup_count[axis]);
+      uint64_t count = workgroupCountAlong(
+          values[value], function.elementsPerWorkgroup[d][axis]);
       if (count > UINT32_MAX)
         return makeError("these arguments make " + dispatch + " run " +
                          std::to_string(count) +

@@ -44,9 +44,11 @@ struct Function {
   std::vector<PlanValue> values;
   /// Per buffer: the values its size is a multiple of.
   std::vector<std::vector<uint32_t>> bufferSizeValues;
-  /// Per dispatch: per constant and per axis, a value or -1.
+  /// Per dispatch: per constant and per axis, a value or -1; per axis
+  /// counted at the call, the elements each workgroup takes along it.
   std::vector<std::vector<int32_t>> constantValues;
   std::vector<std::array<int32_t, 3>> workgroupCountValues;
+  std::vector<std::array<uint32_t, 3>> elementsPerWorkgroup;
   /// Per dynamic dimension of the results, in order: its value.
   std::vector<uint32_t> resultDimValues;
   /// Sizes a call must give equal: dimension `dimension` of `argument` and

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Executable.h"
-#include "Status.h"
+#include "halc/status_cc.h"
 
 #include "hip_executable_def_generated.h"
 

@@ -10,11 +10,12 @@
 
 #include "BinaryHeader.h"
 #include "Function.h"
-#include "Status.h"
+#include "halc/status_cc.h"
 #include "Unaligned.h"
 
 #include "module_def_generated.h"
 #include "schemas/binary_header.h"
+#include "schemas/element_type.h"
 
 #include <algorithm>
 #include <memory>
@@ -200,16 +201,27 @@ halc_status_t Verifier::readDispatch(const hm::DispatchDef &def,
   if (halc_status_t status = readValues(def.workgroup_count_values(), 3,
                                         "workgroup_count_values", countValues))
     return status;
-  // A count of 0 runs nothing (a dispatch over an empty tensor); one that
-  // depends on the call divides its value by the count.
-  for (int axis = 0; axis < 3; ++axis)
-    if (countValues[axis] >= 0 && count->Get(axis) == 0)
-      return makeError(name + ": workgroup_count[" + std::to_string(axis) +
-                       "] divides workgroup_count_values[" +
-                       std::to_string(axis) + "] and may not be 0");
+  // A count of 0 runs nothing (a dispatch over an empty tensor); one
+  // counted at the call divides its extent by the elements per workgroup.
+  const auto *perWorkgroup = def.elements_per_workgroup();
+  std::array<uint32_t, 3> elementsPerWorkgroup = {0, 0, 0};
+  for (int axis = 0; axis < 3; ++axis) {
+    if (countValues[axis] < 0)
+      continue;
+    if (!perWorkgroup || perWorkgroup->size() != 3)
+      return makeError(name + " counts workgroups at the call and needs "
+                              "elements_per_workgroup of three entries");
+    elementsPerWorkgroup[axis] = perWorkgroup->Get(axis);
+    if (elementsPerWorkgroup[axis] == 0)
+      return makeError(name + ": elements_per_workgroup[" +
+                       std::to_string(axis) + "] divides the extent of " +
+                       "workgroup_count_values[" + std::to_string(axis) +
+                       "] and may not be 0");
+  }
   function.constantValues.push_back(std::move(constantValues));
   function.workgroupCountValues.push_back(
       {countValues[0], countValues[1], countValues[2]});
+  function.elementsPerWorkgroup.push_back(elementsPerWorkgroup);
   function.bindings.push_back(std::move(bindings));
   function.constants.push_back(std::move(constants));
   halc_dispatch_t dispatch = {};
@@ -434,41 +446,23 @@ extern "C" size_t halc_tensor_type_byte_size(const halc_tensor_type_t *type) {
   return bytes;
 }
 
+static_assert(std::size(kElementTypes) == HALC_ELEMENT_TYPE_COUNT &&
+                  size_t(ElementType::MAX) + 1 == HALC_ELEMENT_TYPE_COUNT,
+              "halc_element_type_t is the module format's ElementType");
+
 extern "C" size_t halc_element_type_size(halc_element_type_t type) {
-  switch (type) {
-  case HALC_ELEMENT_TYPE_I8:
-    return 1;
-  case HALC_ELEMENT_TYPE_F16:
-  case HALC_ELEMENT_TYPE_I16:
-    return 2;
-  case HALC_ELEMENT_TYPE_F32:
-  case HALC_ELEMENT_TYPE_I32:
-    return 4;
-  case HALC_ELEMENT_TYPE_F64:
-  case HALC_ELEMENT_TYPE_I64:
-    return 8;
-  }
-  return 0;
+  const ElementTypeInfo *info = lookupElementType(ElementType(type));
+  return info ? info->bytes : 0;
 }
 
 extern "C" const char *halc_element_type_name(halc_element_type_t type) {
-  switch (type) {
-  case HALC_ELEMENT_TYPE_F16:
-    return "f16";
-  case HALC_ELEMENT_TYPE_F32:
-    return "f32";
-  case HALC_ELEMENT_TYPE_F64:
-    return "f64";
-  case HALC_ELEMENT_TYPE_I8:
-    return "i8";
-  case HALC_ELEMENT_TYPE_I16:
-    return "i16";
-  case HALC_ELEMENT_TYPE_I32:
-    return "i32";
-  case HALC_ELEMENT_TYPE_I64:
-    return "i64";
-  }
-  return "?";
+  const ElementTypeInfo *info = lookupElementType(ElementType(type));
+  return info ? info->name : "?";
+}
+
+extern "C" int halc_element_type_is_float(halc_element_type_t type) {
+  const ElementTypeInfo *info = lookupElementType(ElementType(type));
+  return info && info->isFloat;
 }
 
 extern "C" halc_status_t halc_module_load(const void *data, size_t size,

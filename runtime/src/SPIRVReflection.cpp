@@ -8,7 +8,7 @@
 
 #include "SPIRVReflection.h"
 
-#include "Status.h"
+#include "halc/status_cc.h"
 
 #include <map>
 

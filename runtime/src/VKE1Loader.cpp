@@ -9,7 +9,7 @@
 
 #include "Executable.h"
 #include "SPIRVReflection.h"
-#include "Status.h"
+#include "halc/status_cc.h"
 
 #include "vulkan_executable_def_generated.h"
 

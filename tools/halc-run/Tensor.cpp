@@ -10,28 +10,27 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <sys/stat.h>
+#include <vector>
 
 using namespace halc;
 
 namespace {
 
 /// Every element type, in the runtime's order.
-const halc_element_type_t kTypes[] = {
-    HALC_ELEMENT_TYPE_F16, HALC_ELEMENT_TYPE_F32, HALC_ELEMENT_TYPE_F64,
-    HALC_ELEMENT_TYPE_I8,  HALC_ELEMENT_TYPE_I16, HALC_ELEMENT_TYPE_I32,
-    HALC_ELEMENT_TYPE_I64};
-
-bool isFloat(halc_element_type_t type) {
-  return type == HALC_ELEMENT_TYPE_F16 || type == HALC_ELEMENT_TYPE_F32 ||
-         type == HALC_ELEMENT_TYPE_F64;
+std::vector<halc_element_type_t> allElementTypes() {
+  std::vector<halc_element_type_t> types;
+  for (int type = 0; type < HALC_ELEMENT_TYPE_COUNT; ++type)
+    types.push_back(halc_element_type_t(type));
+  return types;
 }
 
 /// NumPy's little-endian descriptor of `type`: "<f4", "|i1", ...
 std::string numpyDescriptor(halc_element_type_t type) {
   size_t bytes = halc_element_type_size(type);
-  return (bytes == 1 ? "|" : "<") + std::string(isFloat(type) ? "f" : "i") +
+  return (bytes == 1 ? "|" : "<") + std::string(halc_element_type_is_float(type) ? "f" : "i") +
          std::to_string(bytes);
 }
 
@@ -117,10 +116,10 @@ bool readNpy(const std::string &path, Tensor &tensor, std::string &error) {
     return false;
   }
   std::string header(bytes.data() + headerStart, headerLength);
-  const halc_element_type_t *found = nullptr;
-  for (const halc_element_type_t &type : kTypes)
+  std::optional<halc_element_type_t> found;
+  for (halc_element_type_t type : allElementTypes())
     if (header.find("'" + numpyDescriptor(type) + "'") != std::string::npos)
-      found = &type;
+      found = type;
   if (!found || header.find("'fortran_order': False") == std::string::npos) {
     error = "'" + path + "' holds a type or order halc-run does not read "
             "(little-endian f16/f32/f64/i8/i16/i32/i64, C order): " + header;
@@ -165,7 +164,7 @@ bool readNpy(const std::string &path, Tensor &tensor, std::string &error) {
 bool parseValue(const std::string &text, halc_element_type_t type,
                 double &value, std::string &error) {
   char *end = nullptr;
-  if (isFloat(type)) {
+  if (halc_element_type_is_float(type)) {
     value = std::strtod(text.c_str(), &end);
     if (*end) {
       error = "'" + text + "' is not a number";
@@ -289,10 +288,10 @@ bool halc::parseTensor(const std::string &text, Tensor &tensor,
   std::string part;
   while (std::getline(stream, part, 'x'))
     parts.push_back(part);
-  const halc_element_type_t *found = nullptr;
-  for (const halc_element_type_t &type : kTypes)
+  std::optional<halc_element_type_t> found;
+  for (halc_element_type_t type : allElementTypes())
     if (!parts.empty() && parts.back() == halc_element_type_name(type))
-      found = &type;
+      found = type;
   if (!found) {
     error = "'" + text + "' does not start with a type such as 2x3xf32";
     return false;
@@ -351,7 +350,7 @@ std::string halc::formatTensor(const Tensor &tensor) {
     else if (i > 0)
       os << " ";
     double value = tensor.get(i);
-    if (isFloat(tensor.type))
+    if (halc_element_type_is_float(tensor.type))
       os << value;
     else
       os << static_cast<long long>(value);

@@ -2,9 +2,10 @@
 //
 //   halc-run module.halm --function=add --input=4xf32=1,2,3,4 --input=@b.npy
 //
-// Runs on Vulkan (HALC_VULKAN_DEVICE picks the device), with --device=hip
-// on an AMD GPU through the HIP runtime, or with --device=msl-cpu runs a
-// Metal module's MSL on the CPU (test/msl). Prints the results
+// Runs on a device of one of the runtime's drivers (halc/driver.h): Vulkan
+// by default (HALC_VULKAN_DEVICE picks the device), --device=hip on an AMD
+// GPU through the HIP runtime; or with --device=msl-cpu runs a Metal
+// module's MSL on the CPU (test/msl). Prints the results
 // in IREE's form or writes them with --output=@file.npy; with
 // --expected_output compares against given values and --reference=cpu
 // against the input MLIR run on the CPU by upstream MLIR (exit 1 on a
@@ -23,9 +24,8 @@
 #include "test/msl/Executor.h"
 #endif
 
-#include "halc/hip.h"
+#include "halc/driver.h"
 #include "halc/runtime.h"
-#include "halc/vulkan.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -45,7 +45,7 @@ struct Options {
   std::vector<std::string> inputs, outputs, expected;
   uint32_t benchmark = 0;
   bool cpuReference = false;
-  /// Where the dispatches run: "vulkan", "hip" or "msl-cpu".
+  /// Where the dispatches run: a driver's name, or "msl-cpu".
   std::string device = "vulkan";
 };
 
@@ -72,11 +72,15 @@ bool parseOptions(int argc, char **argv, Options &options) {
     if (value("--function", options.function))
       continue;
     if (value("--device", options.device)) {
-      if (options.device != "vulkan" && options.device != "hip" &&
-          options.device != "msl-cpu") {
-        std::fprintf(stderr,
-                     "error: --device=%s: known are vulkan, hip, msl-cpu\n",
-                     options.device.c_str());
+      std::string known;
+      bool found = options.device == "msl-cpu";
+      for (const char *const *name = halc_driver_names(); *name; ++name) {
+        found |= options.device == *name;
+        known += std::string(*name) + ", ";
+      }
+      if (!found) {
+        std::fprintf(stderr, "error: --device=%s: known are %smsl-cpu\n",
+                     options.device.c_str(), known.c_str());
         return false;
       }
 #ifndef HALC_HAVE_MSL_EXECUTOR
@@ -132,8 +136,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
     std::fprintf(stderr, "error: no module file given\n%s", kUsage);
     return false;
   }
-  if (options.benchmark && options.device != "vulkan") {
-    std::fprintf(stderr, "error: --benchmark times Vulkan dispatches only\n");
+  if (options.benchmark && options.device == "msl-cpu") {
+    std::fprintf(stderr, "error: --benchmark times GPU dispatches only\n");
     return false;
   }
   return true;
@@ -152,26 +156,26 @@ std::vector<int64_t> shapeOf(const halc_tensor_type_t &type) {
   return std::vector<int64_t>(type.shape, type.shape + type.rank);
 }
 
-/// Runs the call on the Vulkan device; prints dispatch times when
-/// benchmarking.
-bool runOnVulkan(const Options &options, const halc_module_t *module,
+/// Runs the call on a device of the driver --device names; prints dispatch
+/// times when benchmarking.
+bool runOnDevice(const Options &options, const halc_module_t *module,
                  const halc_function_t *function,
                  const std::vector<const void *> &argumentData,
                  const std::vector<void *> &resultData) {
-  halc_vulkan_device_t *device = nullptr;
-  if (failedWith(halc_vulkan_device_create(&device)))
+  halc_device_t *device = nullptr;
+  if (failedWith(halc_device_create(options.device.c_str(), &device)))
     return false;
-  std::unique_ptr<halc_vulkan_device_t, void (*)(halc_vulkan_device_t *)>
-      deviceOwner(device, halc_vulkan_device_free);
+  std::unique_ptr<halc_device_t, void (*)(halc_device_t *)> deviceOwner(
+      device, halc_device_free);
   uint32_t repetitions = std::max<uint32_t>(1, options.benchmark);
   std::vector<double> times(function->dispatch_count * repetitions);
-  if (failedWith(halc_vulkan_run(device, module, function, argumentData.data(),
+  if (failedWith(halc_device_run(device, module, function, argumentData.data(),
                                  resultData.data(), repetitions,
-                                 times.data())))
+                                 options.benchmark ? times.data() : nullptr)))
     return false;
 
   if (options.benchmark) {
-    std::printf("device: %s\n", halc_vulkan_device_name(device));
+    std::printf("device: %s\n", halc_device_name(device));
     for (size_t d = 0; d < function->dispatch_count; ++d) {
       std::vector<double> samples(times.begin() + d * repetitions,
                                   times.begin() + (d + 1) * repetitions);
@@ -257,16 +261,7 @@ int run(const Options &options) {
       return 1;
     }
 #endif
-  } else if (options.device == "hip") {
-    halc_hip_device_t *device = nullptr;
-    if (failedWith(halc_hip_device_create(&device)))
-      return 1;
-    std::unique_ptr<halc_hip_device_t, void (*)(halc_hip_device_t *)>
-        deviceOwner(device, halc_hip_device_free);
-    if (failedWith(halc_hip_run(device, module, function, argumentData.data(),
-                                resultData.data())))
-      return 1;
-  } else if (!runOnVulkan(options, module, function, argumentData,
+  } else if (!runOnDevice(options, module, function, argumentData,
                           resultData)) {
     return 1;
   }

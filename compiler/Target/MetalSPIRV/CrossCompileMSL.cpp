@@ -68,8 +68,9 @@ std::string declareMaxThreads(StringRef source,
       .str();
 }
 
-/// Compiles the entry point `name` (export `ordinal`) alone. Returns the MSL
-/// or sets `error`.
+/// Compiles the entry point `name` (export `ordinal`, of the threadgroup
+/// size in `entryPoint`) alone. Returns the MSL and sets the entry point's
+/// MSL name, or sets `error`.
 std::string compileEntryPoint(ArrayRef<uint32_t> spirv, StringRef name,
                               uint32_t ordinal, const MSLOptions &options,
                               MSLEntryPoint &entryPoint, std::string &error) {
@@ -103,9 +104,6 @@ std::string compileEntryPoint(ArrayRef<uint32_t> spirv, StringRef name,
     pushConstants.msl_buffer = kPushConstantBuffer;
     compiler.add_msl_resource_binding(pushConstants);
 
-    for (uint32_t d = 0; d < 3; ++d)
-      entryPoint.threadgroupSize[d] = compiler.get_execution_mode_argument(
-          spv::ExecutionModeLocalSize, d);
     std::string source = compiler.compile();
     entryPoint.name = compiler.get_cleansed_entry_point_name(
         name.str(), spv::ExecutionModelGLCompute);
@@ -165,7 +163,12 @@ mlir::halc::crossCompileToMSL(ExecutableOp executable,
   OrderedStrings preamble, declarations;
   llvm::StringSet<> names;
   for (ExportOp exportOp : getExportsInOrder(executable)) {
+    std::optional<ArrayRef<int64_t>> workgroupSize =
+        exportOp.getWorkgroupSize();
+    if (!workgroupSize || llvm::is_contained(*workgroupSize, 0))
+      return exportOp.emitOpError("has no workgroup size for its threadgroups");
     MSLEntryPoint entryPoint;
+    llvm::copy(*workgroupSize, entryPoint.threadgroupSize.begin());
     std::string error;
     std::string source =
         compileEntryPoint(spirv, exportOp.getSymName(), exportOp.getOrdinal(),
@@ -173,9 +176,6 @@ mlir::halc::crossCompileToMSL(ExecutableOp executable,
     if (!error.empty())
       return executable.emitError("SPIRV-Cross cannot compile @")
              << exportOp.getSymName() << " to MSL: " << error;
-    if (llvm::is_contained(entryPoint.threadgroupSize, 0u))
-      return exportOp.emitOpError("has no threadgroup size: its SPIR-V entry "
-                                  "point has a zero or missing LocalSize");
     if (!names.insert(entryPoint.name).second)
       return exportOp.emitOpError("has MSL name '")
              << entryPoint.name << "', which another export already has";

@@ -30,8 +30,9 @@ struct MSLLibrary {
 /// Cross-compiles every entry point of `spirv` (the SPIR-V of `executable`)
 /// with SPIRV-Cross into one MSL library, following the binding contract:
 /// the bindings in an argument buffer at [[buffer(0)]], binding i at
-/// [[id(i)]], push constants at [[buffer(3)]]. Errors (SPIRV-Cross's, a
-/// missing or zero LocalSize) are diagnostics on the executable.
+/// [[id(i)]], push constants at [[buffer(3)]]; each kernel's threadgroup
+/// size is its export's workgroup size. Errors (SPIRV-Cross's, an export
+/// without a workgroup size) are diagnostics.
 FailureOr<MSLLibrary> crossCompileToMSL(ExecutableOp executable,
                                         ArrayRef<uint32_t> spirv,
                                         const MSLOptions &options);

@@ -2,7 +2,7 @@
 
 #include "VulkanDevice.h"
 
-#include "../../src/Status.h"
+#include "halc/status_cc.h"
 
 #include <cstdlib>
 #include <cstring>

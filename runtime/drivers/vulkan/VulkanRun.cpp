@@ -9,7 +9,7 @@
 
 #include "VulkanDevice.h"
 
-#include "../../src/Status.h"
+#include "halc/status_cc.h"
 
 #include "spirv-tools/libspirv.hpp"
 

@@ -17,6 +17,8 @@ typedef struct halc_hip_device_s halc_hip_device_t;
  * library, or a device ("no HIP device"). */
 halc_status_t halc_hip_device_create(halc_hip_device_t **out_device);
 void halc_hip_device_free(halc_hip_device_t *device);
+/* The device's name as HIP reports it. */
+const char *halc_hip_device_name(const halc_hip_device_t *device);
 /* The device's gcnArchName, e.g. "gfx942:sramecc+:xnack-". */
 const char *halc_hip_device_arch(const halc_hip_device_t *device);
 
@@ -24,12 +26,14 @@ const char *halc_hip_device_arch(const halc_hip_device_t *device);
  * "gfx942" or "gfx942:xnack-") runs on a device of `device_arch`. */
 int halc_hip_target_matches(const char *target_id, const char *device_arch);
 
-/* Runs `function` of `module` like halc_vulkan_run, with the HIP argument
- * layout: one pointer per binding, then one 32-bit value per constant. */
+/* Runs `function` of `module` as halc_device_run does (dispatch times from
+ * HIP events), with the HIP argument layout: one pointer per binding, then
+ * one 32-bit value per constant. */
 halc_status_t halc_hip_run(halc_hip_device_t *device,
                            const halc_module_t *module,
                            const halc_function_t *function,
-                           const void *const *arguments, void *const *results);
+                           const void *const *arguments, void *const *results,
+                           uint32_t repetitions, double *out_times_ms);
 
 #ifdef __cplusplus
 }

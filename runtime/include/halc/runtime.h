@@ -17,6 +17,12 @@ extern "C" {
 typedef struct halc_status_s *halc_status_t;
 const char *halc_status_message(halc_status_t status);
 void halc_status_free(halc_status_t status);
+/* An error with `message` (copied): what drivers and other code built on
+ * the runtime return. Never NULL: without memory for it, a shared "out of
+ * memory" error (which halc_status_free accepts like any). */
+halc_status_t halc_status_create(const char *message);
+/* `status` (an error) with "`context`: " in front of its message. */
+halc_status_t halc_status_annotate(halc_status_t status, const char *context);
 
 /* The limits every loader enforces (IREE's HAL driver limits). */
 #define HALC_MAX_BINDINGS 16
@@ -113,11 +119,15 @@ typedef enum halc_element_type_e {
   HALC_ELEMENT_TYPE_I32 = 5,
   HALC_ELEMENT_TYPE_I64 = 6,
 } halc_element_type_t;
+/* The element types are the values 0 .. HALC_ELEMENT_TYPE_COUNT - 1. */
+#define HALC_ELEMENT_TYPE_COUNT 7
 
 /* Bytes per element of `type`. */
 size_t halc_element_type_size(halc_element_type_t type);
 /* "f16", "f32", ... as in MLIR and IREE's tools. */
 const char *halc_element_type_name(halc_element_type_t type);
+/* Non-zero for f16, f32, f64. */
+int halc_element_type_is_float(halc_element_type_t type);
 
 /* A densely packed row-major tensor (a dimension of -1 is dynamic: known
  * when the function is called), or a scalar argument (rank 0, `scalar`). */

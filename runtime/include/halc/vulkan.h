@@ -17,11 +17,8 @@ void halc_vulkan_device_free(halc_vulkan_device_t *device);
 /* The device's name as its driver reports it. */
 const char *halc_vulkan_device_name(const halc_vulkan_device_t *device);
 
-/* Runs `function` of `module`: uploads `arguments[i]` (as many bytes as the
- * i-th argument tensor has), runs its dispatches `repetitions` times (at
- * least 1), and downloads the results into `results[i]`. When `out_times_ms`
- * is not NULL it receives each dispatch's GPU time, dispatch-major:
- * out_times_ms[d * repetitions + r]. */
+/* Runs `function` of `module` as halc_device_run (halc/driver.h) does,
+ * dispatch times from timestamp queries. */
 halc_status_t halc_vulkan_run(halc_vulkan_device_t *device,
                               const halc_module_t *module,
                               const halc_function_t *function,

@@ -57,12 +57,13 @@ buildDynamicModule(std::vector<hm::ValueDefT> values = {}, uint32_t size = 0,
   std::vector<uint32_t> argumentBuffers = {0, HALC_NO_BUFFER},
                         resultBuffers = {1};
   std::vector<uint32_t> bindings = {0, 1}, constants = {0, 0},
-                        workgroupCount = {1, batchesPerWorkgroup, 1};
+                        workgroupCount = {1, 0, 1},
+                        elementsPerWorkgroup = {0, batchesPerWorkgroup, 0};
   std::vector<int32_t> constantValues = {1, 0}, countValues = {-1, 0, -1};
   std::vector<flatbuffers::Offset<hm::DispatchDef>> dispatches = {
       hm::CreateDispatchDefDirect(builder, 0, 0, &bindings, &constants,
                                   &workgroupCount, &constantValues,
-                                  &countValues)};
+                                  &countValues, &elementsPerWorkgroup)};
   std::vector<flatbuffers::Offset<hm::FunctionDef>> functions = {
       hm::CreateFunctionDefDirect(
           builder, "scale", &arguments, &results, &buffers, &argumentBuffers,
@@ -379,10 +380,10 @@ TEST(Call, EqualSizeOfNoDimensionIsRejectedAtLoad) {
             std::string::npos);
 }
 
-TEST(Call, ZeroDivisorOfAWorkgroupCountIsRejectedAtLoad) {
+TEST(Call, ZeroElementsPerWorkgroupAreRejectedAtLoad) {
   EXPECT_NE(loadModuleError(buildDynamicModule({}, 0, 0, 0))
-                .find("workgroup_count[1] divides workgroup_count_values[1] "
-                      "and may not be 0"),
+                .find("elements_per_workgroup[1] divides the extent of "
+                      "workgroup_count_values[1] and may not be 0"),
             std::string::npos);
 }
 

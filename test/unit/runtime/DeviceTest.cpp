@@ -1,0 +1,59 @@
+//===- DeviceTest.cpp - halc_device_t over the drivers --------------------===//
+//
+// The driver interface names its drivers, opens a device of the one asked
+// for, and says plainly what is missing: an unknown driver, or (here, with
+// no AMD GPU) the HIP device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "halc/driver.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+std::string createError(const char *driver) {
+  halc_device_t *device = nullptr;
+  halc_status_t status = halc_device_create(driver, &device);
+  if (!status) {
+    halc_device_free(device);
+    return "";
+  }
+  EXPECT_EQ(device, nullptr);
+  std::string message = halc_status_message(status);
+  halc_status_free(status);
+  return message;
+}
+
+TEST(Device, NamesItsDrivers) {
+  std::vector<std::string> names;
+  for (const char *const *name = halc_driver_names(); *name; ++name)
+    names.push_back(*name);
+  EXPECT_EQ(names, (std::vector<std::string>{"vulkan", "hip"}));
+}
+
+TEST(Device, UnknownDriverIsAnError) {
+  EXPECT_EQ(createError("metal"), "no driver 'metal' (known are vulkan, hip)");
+}
+
+TEST(Device, HIPWithoutAnAMDGPUSaysWhatIsMissing) {
+  std::string error = createError("hip");
+  if (error.empty())
+    GTEST_SKIP() << "this machine has an AMD GPU";
+  EXPECT_TRUE(error.find("no HIP device") != std::string::npos ||
+              error.find("no HIP runtime") != std::string::npos)
+      << error;
+}
+
+TEST(Status, CreateAndAnnotate) {
+  halc_status_t status =
+      halc_status_annotate(halc_status_create("bad binding"), "dispatch 2");
+  EXPECT_STREQ(halc_status_message(status), "dispatch 2: bad binding");
+  halc_status_free(status);
+  EXPECT_STREQ(halc_status_message(nullptr), "ok");
+}
+
+} // namespace
