@@ -11,12 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Serialization/BinaryHeader.h"
 #include "compiler/Target/MetalSPIRV/MetalFlags.h"
 
 #include "halc/runtime.h"
 
 #include "metal_executable_def_generated.h"
-#include "schemas/binary_header.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -133,13 +133,12 @@ int main(int argc, char **argv) {
   flatbuffers::FlatBufferBuilder builder;
   builder.Finish(mtl::ExecutableDef::Pack(builder, executable.get()),
                  mtl::ExecutableDefIdentifier());
-  halc_binary_header_t header = halc_binary_header_make(
-      mtl::ExecutableDefIdentifier(), builder.GetSize());
+  std::vector<uint8_t> bytes = mlir::halc::wrapInBinaryHeader(
+      mtl::ExecutableDefIdentifier(),
+      llvm::ArrayRef<uint8_t>(builder.GetBufferPointer(), builder.GetSize()));
   llvm::Error written = llvm::writeToOutput(
       outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
-        os.write(reinterpret_cast<const char *>(&header), sizeof(header));
-        os.write(reinterpret_cast<const char *>(builder.GetBufferPointer()),
-                 builder.GetSize());
+        os.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
         return llvm::Error::success();
       });
   if (written)
