@@ -13,6 +13,7 @@
 
 #include "compiler/Serialization/BinaryHeader.h"
 #include "compiler/Target/MetalSPIRV/MetalFlags.h"
+#include "schemas/binary_header.h"
 
 #include "halc/runtime.h"
 
@@ -133,16 +134,16 @@ int main(int argc, char **argv) {
   flatbuffers::FlatBufferBuilder builder;
   builder.Finish(mtl::ExecutableDef::Pack(builder, executable.get()),
                  mtl::ExecutableDefIdentifier());
-  std::vector<uint8_t> bytes = mlir::halc::wrapInBinaryHeader(
+  std::vector<uint8_t> file = mlir::halc::wrapInBinaryHeader(
       mtl::ExecutableDefIdentifier(),
       llvm::ArrayRef<uint8_t>(builder.GetBufferPointer(), builder.GetSize()));
-  llvm::Error written = llvm::writeToOutput(
+  llvm::Error error = llvm::writeToOutput(
       outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
-        os.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
+        os.write(reinterpret_cast<const char *>(file.data()), file.size());
         return llvm::Error::success();
       });
-  if (written)
+  if (error)
     return fail("cannot write " + outputFilename + ": " +
-                llvm::toString(std::move(written)));
+                llvm::toString(std::move(error)));
   return 0;
 }
