@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "halc/cuda.h"
 #include "halc/driver.h"
 #include "halc/hip.h"
 #include "halc/status_cc.h"
@@ -63,6 +64,9 @@ constexpr Driver kDrivers[] = {
                halc_vulkan_run>("vulkan"),
     makeDriver<halc_hip_device_t, halc_hip_device_create, halc_hip_device_free,
                halc_hip_device_name, halc_hip_run>("hip"),
+    makeDriver<halc_cuda_device_t, halc_cuda_device_create,
+               halc_cuda_device_free, halc_cuda_device_name, halc_cuda_run>(
+        "cuda"),
 };
 
 } // namespace

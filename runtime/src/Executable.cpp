@@ -40,10 +40,14 @@ halc_status_t load(std::vector<uint8_t> bytes, halc_executable_t **out) {
   } else if (content.magic == halc_binary_magic("HIP1")) {
     executable->format = HALC_EXECUTABLE_FORMAT_HIP1;
     status = loadHIP1(*executable, data, content.size);
+  } else if (content.magic == halc_binary_magic("CDA1")) {
+    executable->format = HALC_EXECUTABLE_FORMAT_CDA1;
+    status = loadCDA1(*executable, data, content.size);
   } else {
     status = makeError("executable header has magic '" +
                        describeMagic(content.magic) +
-                       "'; this runtime reads 'VKE1', 'MTL1' and 'HIP1'");
+                       "'; this runtime reads 'VKE1', 'MTL1', 'HIP1' and "
+                       "'CDA1'");
   }
   if (status)
     return status;
@@ -127,19 +131,19 @@ halc_executable_metal_library(const halc_executable_t *executable,
 }
 
 extern "C" size_t
-halc_executable_hip_module_count(const halc_executable_t *executable) {
-  return executable->hipModules.size();
+halc_executable_code_module_count(const halc_executable_t *executable) {
+  return executable->codeModules.size();
 }
 
 extern "C" halc_status_t
-halc_executable_hip_module(const halc_executable_t *executable, size_t ordinal,
+halc_executable_code_module(const halc_executable_t *executable, size_t ordinal,
                            const void **outData, size_t *outSize) {
-  if (ordinal >= executable->hipModules.size())
+  if (ordinal >= executable->codeModules.size())
     return makeError("module ordinal " + std::to_string(ordinal) +
                      " is out of range; the executable has " +
-                     std::to_string(executable->hipModules.size()));
-  *outData = executable->hipModules[ordinal].data;
-  *outSize = executable->hipModules[ordinal].size;
+                     std::to_string(executable->codeModules.size()));
+  *outData = executable->codeModules[ordinal].data;
+  *outSize = executable->codeModules[ordinal].size;
   return nullptr;
 }
 

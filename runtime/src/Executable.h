@@ -36,7 +36,9 @@ struct SPIRVModule {
 
 struct halc_executable_s {
   std::vector<halc_metal_library_t> metalLibraries;
-  std::vector<halc::ByteSpan> hipModules;
+  /// The code of each module of a HIP1 (HSACO) or CDA1 (PTX) executable,
+  /// and the target it was compiled for.
+  std::vector<halc::ByteSpan> codeModules;
   std::string targetId;
   halc_executable_format_t format;
   /// The whole binary, header included; everything below points into it.
@@ -54,6 +56,10 @@ halc_status_t loadVKE1(halc_executable_s &executable, const uint8_t *content,
 
 /// The same for HIP1: modules (HSACOs), exports and the target id.
 halc_status_t loadHIP1(halc_executable_s &executable, const uint8_t *content,
+                       size_t contentSize);
+
+/// The same for CDA1: modules (PTX), exports and the SM architecture.
+halc_status_t loadCDA1(halc_executable_s &executable, const uint8_t *content,
                        size_t contentSize);
 
 /// The same for MTL1: libraries and pipelines.

@@ -2,8 +2,8 @@
 //
 //   halc-dump FILE [--json] [--source]
 //
-// Prints a module file (HALM) or an executable (VKE1, MTL1, HIP1) as the runtime
-// loads it: exports with entry points, workgroup sizes, bindings and
+// Prints a module file (HALM) or an executable (VKE1, MTL1, HIP1, CDA1) as the
+// runtime loads it: exports with entry points, workgroup sizes, bindings and
 // constants, libraries or shader modules, and each function's dispatch plan.
 // --json prints the same as JSON; --source prints each Metal library's MSL.
 // A file the runtime rejects gets its error and exit code 1. Links the
@@ -32,8 +32,15 @@ const char *formatName(halc_executable_format_t format) {
     return "MTL1";
   case HALC_EXECUTABLE_FORMAT_HIP1:
     return "HIP1";
+  case HALC_EXECUTABLE_FORMAT_CDA1:
+    return "CDA1";
   }
   return "?";
+}
+
+/// The code of a module of a HIP1 or CDA1 executable.
+const char *codeName(halc_executable_format_t format) {
+  return format == HALC_EXECUTABLE_FORMAT_HIP1 ? "HSACO" : "PTX";
 }
 
 /// What holds an export's code in each format.
@@ -66,16 +73,18 @@ void dumpExecutable(const halc_executable_t *executable, bool json,
   halc_executable_format_t format = halc_executable_format(executable);
   size_t exports = halc_executable_export_count(executable);
   size_t libraries = halc_executable_library_count(executable);
-  size_t hipModules = halc_executable_hip_module_count(executable);
+  size_t codeModules = halc_executable_code_module_count(executable);
   std::string targetId = halc_executable_target_id(executable);
   if (json) {
     os << "{\"format\": \"" << formatName(format) << "\"";
-    if (format == HALC_EXECUTABLE_FORMAT_HIP1) {
-      os << ", \"target_id\": " << quote(targetId) << ", \"hsaco_bytes\": [";
-      for (size_t m = 0; m < hipModules; ++m) {
+    if (codeModules) {
+      os << ", \"target_id\": " << quote(targetId) << ", \""
+         << (format == HALC_EXECUTABLE_FORMAT_HIP1 ? "hsaco" : "ptx")
+         << "_bytes\": [";
+      for (size_t m = 0; m < codeModules; ++m) {
         const void *data;
         size_t size;
-        halc_executable_hip_module(executable, m, &data, &size);
+        halc_executable_code_module(executable, m, &data, &size);
         os << (m ? ", " : "") << size;
       }
       os << "]";
@@ -86,15 +95,16 @@ void dumpExecutable(const halc_executable_t *executable, bool json,
        << (exports == 1 ? " export" : " exports");
     if (format == HALC_EXECUTABLE_FORMAT_MTL1)
       os << ", " << libraries << (libraries == 1 ? " library" : " libraries");
-    if (format == HALC_EXECUTABLE_FORMAT_HIP1)
-      os << ", " << hipModules << (hipModules == 1 ? " module" : " modules")
+    if (codeModules)
+      os << ", " << codeModules << (codeModules == 1 ? " module" : " modules")
          << ", target " << (targetId.empty() ? "(not recorded)" : targetId);
     os << "\n";
-    for (size_t m = 0; m < hipModules; ++m) {
+    for (size_t m = 0; m < codeModules; ++m) {
       const void *data;
       size_t size;
-      halc_executable_hip_module(executable, m, &data, &size);
-      os << indent << "  module " << m << ": HSACO " << size << " bytes\n";
+      halc_executable_code_module(executable, m, &data, &size);
+      os << indent << "  module " << m << ": " << codeName(format) << " "
+         << size << " bytes\n";
     }
   }
   for (size_t l = 0; l < libraries; ++l) {
@@ -249,7 +259,7 @@ int main(int argc, char **argv) {
       source = true;
     } else if (!std::strcmp(argv[i], "--help")) {
       std::puts("usage: halc-dump FILE [--json] [--source]\n"
-                "  prints a halc module (HALM) or executable (VKE1, MTL1, HIP1)");
+                "  prints a halc module (HALM) or executable (VKE1, MTL1, HIP1, CDA1)");
       return 0;
     } else if (!path && argv[i][0] != '-') {
       path = argv[i];

@@ -1,4 +1,4 @@
-//===- Passes.h - LLVM GPU (ROCDL) codegen passes ----------------*- C++ -*-===//
+//===- Passes.h - LLVM GPU (ROCDL, NVVM) codegen passes ---------*- C++ -*-===//
 
 #ifndef HALC_CODEGEN_LLVMGPU_PASSES_H
 #define HALC_CODEGEN_LLVMGPU_PASSES_H
@@ -7,7 +7,10 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -19,8 +22,11 @@ namespace mlir::halc {
 #define GEN_PASS_REGISTRATION
 #include "compiler/Codegen/LLVMGPU/Passes.h.inc"
 
-/// The last codegen stage of the ROCm target: kernels in the LLVM dialect.
+/// The last codegen stage of the rocm target: kernels in the LLVM dialect.
 void buildROCDLStage(OpPassManager &pm);
+
+/// The last codegen stage of the cuda target: kernels in the LLVM dialect.
+void buildNVVMStage(OpPassManager &pm);
 
 } // namespace mlir::halc
 

@@ -1,4 +1,4 @@
-//===- Passes.td - LLVM GPU (ROCDL) codegen passes ---------*- tablegen -*-===//
+//===- Passes.td - LLVM GPU (ROCDL, NVVM) codegen passes --*- tablegen -*-===//
 
 #ifndef HALC_CODEGEN_LLVMGPU_PASSES
 #define HALC_CODEGEN_LLVMGPU_PASSES
@@ -28,6 +28,33 @@ def ConvertToROCDLPass
     "::mlir::LLVM::LLVMDialect",
     "::mlir::ROCDL::ROCDLDialect",
     "::mlir::gpu::GPUDialect",
+  ];
+}
+
+def ConvertToNVVMPass
+    : Pass<"halc-convert-to-nvvm", "::mlir::halc::ExecutableOp"> {
+  let summary = "Lowers the dispatch functions of an executable to NVVM/LLVM kernels";
+  let description = [{
+    The kernels of one `gpu.module` as for ROCDL (the export's workgroup size
+    as known block size, one bare pointer per binding, then an i32 per
+    constant), lowered with upstream `convert-gpu-to-nvvm`: 32-bit indices
+    where every binding has fewer than 2^31 elements. Math is expanded to
+    polynomials and LLVM intrinsics first, so that no kernel calls libdevice.
+
+    ```mlir
+    gpu.module @module_linked {
+      llvm.func @add(%a: !llvm.ptr, %b: !llvm.ptr, %out: !llvm.ptr)
+          attributes {gpu.kernel, nvvm.kernel,
+                      nvvm.maxntid = array<i32: 64, 1, 1>} { ... }
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

@@ -10,18 +10,14 @@
 
 #include "compiler/Target/Subprocess.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -115,45 +111,6 @@ LogicalResult linkDeviceLibraries(ExecutableOp executable, llvm::Module &module,
   return success();
 }
 
-/// An unresolved function would fail only when the driver loads the code.
-LogicalResult checkNoExternalFunctions(ExecutableOp executable,
-                                       const llvm::Module &module) {
-  for (const llvm::Function &function : module)
-    if (function.isDeclaration() && !function.isIntrinsic() &&
-        !function.use_empty())
-      return executable.emitError("the kernels call '")
-             << function.getName()
-             << "', which no device library defines";
-  return success();
-}
-
-void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
-  llvm::LoopAnalysisManager loops;
-  llvm::FunctionAnalysisManager functions;
-  llvm::CGSCCAnalysisManager sccs;
-  llvm::ModuleAnalysisManager modules;
-  llvm::PassBuilder builder(&machine);
-  builder.registerModuleAnalyses(modules);
-  builder.registerCGSCCAnalyses(sccs);
-  builder.registerFunctionAnalyses(functions);
-  builder.registerLoopAnalyses(loops);
-  builder.crossRegisterProxies(loops, functions, sccs, modules);
-  builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2)
-      .run(module, modules);
-}
-
-std::optional<std::string> emit(llvm::Module &module,
-                                llvm::TargetMachine &machine,
-                                llvm::CodeGenFileType type) {
-  llvm::SmallString<0> output;
-  llvm::raw_svector_ostream stream(output);
-  llvm::legacy::PassManager passes;
-  if (machine.addPassesToEmitFile(passes, stream, nullptr, type))
-    return std::nullopt;
-  passes.run(module);
-  return output.str().str();
-}
-
 /// `ld.lld -shared` of `object`; fills `error` on failure.
 std::optional<std::string> runLinker(StringRef object, std::string &error) {
   llvm::ErrorOr<std::string> lld = llvm::sys::findProgramByName(
@@ -222,37 +179,23 @@ createTargetMachine(ExecutableOp executable, const ROCMOptions &options) {
 FailureOr<std::shared_ptr<OwnedLLVMModule>>
 mlir::halc::translateToLLVMIR(ExecutableOp executable,
                               const ROCMOptions &options) {
-  ModuleOp inner = executable.getInnerModule();
-  SmallVector<gpu::GPUModuleOp> gpuModules;
-  if (inner)
-    llvm::append_range(gpuModules, inner.getOps<gpu::GPUModuleOp>());
-  if (gpuModules.size() != 1)
-    return executable.emitError("executable @")
-           << executable.getSymName() << " does not hold one gpu.module";
-
-  DialectRegistry registry;
-  registerAllToLLVMIRTranslations(registry);
-  executable.getContext()->appendDialectRegistry(registry);
-  auto owned = std::make_shared<OwnedLLVMModule>();
-  owned->module =
-      translateModuleToLLVMIR(gpuModules.front(), owned->context, "kernels");
-  if (!owned->module)
-    return executable.emitError("cannot translate the kernels to LLVM IR");
-  llvm::Module &module = *owned->module;
-
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
       createTargetMachine(executable, options);
   if (failed(machine))
     return failure();
-  module.setTargetTriple(llvm::Triple(kTriple));
-  module.setDataLayout((*machine)->createDataLayout());
+  FailureOr<std::shared_ptr<OwnedLLVMModule>> owned =
+      translateKernelsToLLVMIR(executable, **machine);
+  if (failed(owned))
+    return failure();
+  llvm::Module &module = *(*owned)->module;
   module.addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                        codeObjectVersion(options));
   if (callsDeviceLibraries(module) &&
       failed(linkDeviceLibraries(executable, module, options)))
     return failure();
-  optimize(module, **machine);
-  if (failed(checkNoExternalFunctions(executable, module)))
+  optimizeForTarget(module, **machine);
+  if (failed(checkNoExternalFunctions(executable, module,
+                                      "which no device library defines")))
     return failure();
   return owned;
 }
@@ -265,7 +208,7 @@ FailureOr<std::string> mlir::halc::compileToObject(ExecutableOp executable,
   if (failed(machine))
     return failure();
   std::optional<std::string> object =
-      emit(module, **machine, llvm::CodeGenFileType::ObjectFile);
+      emitForTarget(module, **machine, llvm::CodeGenFileType::ObjectFile);
   if (!object)
     return executable.emitError("LLVM cannot emit an object for ")
            << options.chip->name;

@@ -4,10 +4,8 @@
 #define HALC_TARGET_ROCM_SERIALIZEHSACO_H
 
 #include "compiler/Dialect/HALC/HALCDialect.h"
+#include "compiler/Target/LLVMGPUCommon/LLVMGPUTranslation.h"
 #include "compiler/Target/ROCM/ChipTable.h"
-
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
 
 #include <memory>
 #include <string>
@@ -23,12 +21,6 @@ struct ROCMOptions {
   std::string bitcodeDir;
   /// e.g. "gfx942:sramecc+:xnack-".
   std::string targetId;
-};
-
-/// An LLVM module with the context it lives in.
-struct OwnedLLVMModule {
-  llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module;
 };
 
 /// The LLVM IR of `executable` (its gpu.module of LLVM-dialect kernels):

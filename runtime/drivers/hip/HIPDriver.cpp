@@ -10,6 +10,8 @@
 
 #include "halc/status_cc.h"
 
+#include "../common/KernelRun.h"
+
 #include <hip/hip_runtime_api.h>
 
 #include <algorithm>
@@ -17,7 +19,6 @@
 #include <memory>
 #include <cstring>
 #include <dlfcn.h>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -110,8 +111,67 @@ struct halc_hip_device_s {
     if (hip.library)
       dlclose(hip.library);
   }
-};
 
+  // The calls KernelRun makes (drivers/common/KernelRun.h).
+  using Buffer = void *;
+  using Module = hipModule_t;
+  using Kernel = hipFunction_t;
+  using Event = hipEvent_t;
+  halc_status_t allocate(Buffer &buffer, size_t size) {
+    return hip.check(hip.malloc(&buffer, size), "hipMalloc");
+  }
+  void release(Buffer buffer) { (void)hip.free(buffer); }
+  halc_status_t upload(Buffer buffer, const void *data, size_t size) {
+    return hip.check(hip.memcpyHtoD(buffer, const_cast<void *>(data), size),
+                     "hipMemcpyHtoD");
+  }
+  halc_status_t download(void *data, Buffer buffer, size_t size) {
+    return hip.check(hip.memcpyDtoH(data, buffer, size), "hipMemcpyDtoH");
+  }
+  halc_status_t checkExecutable(const halc_executable_t *executable,
+                                size_t ordinal) {
+    if (halc_executable_format(executable) != HALC_EXECUTABLE_FORMAT_HIP1)
+      return makeError("executable " + std::to_string(ordinal) +
+                       " is not a HIP executable (HIP1)");
+    const char *targetId = halc_executable_target_id(executable);
+    if (!halc_hip_target_matches(targetId, arch.c_str()))
+      return makeError(std::string("executable compiled for ") + targetId +
+                       " cannot run on this " + arch + " GPU");
+    return nullptr;
+  }
+  halc_status_t loadModule(Module &module, const void *code) {
+    return hip.check(hip.moduleLoadData(&module, code), "hipModuleLoadData");
+  }
+  void unloadModule(Module module) { (void)hip.moduleUnload(module); }
+  halc_status_t getKernel(Kernel &kernel, Module module, const char *name) {
+    return hip.check(hip.moduleGetFunction(&kernel, module, name),
+                     "hipModuleGetFunction");
+  }
+  halc_status_t launch(Kernel kernel, const uint32_t grid[3],
+                       const uint32_t block[3], void **parameters) {
+    return hip.check(hip.moduleLaunchKernel(kernel, grid[0], grid[1], grid[2],
+                                            block[0], block[1], block[2], 0,
+                                            nullptr, parameters, nullptr),
+                     "hipModuleLaunchKernel");
+  }
+  halc_status_t createEvent(Event &event) {
+    return hip.check(hip.eventCreate(&event), "hipEventCreate");
+  }
+  void destroyEvent(Event event) { (void)hip.eventDestroy(event); }
+  halc_status_t record(Event event) {
+    return hip.check(hip.eventRecord(event, nullptr), "hipEventRecord");
+  }
+  halc_status_t elapsed(Event start, Event stop, float &ms) {
+    if (halc_status_t status =
+            hip.check(hip.eventSynchronize(stop), "hipEventSynchronize"))
+      return status;
+    return hip.check(hip.eventElapsedTime(&ms, start, stop),
+                     "hipEventElapsedTime");
+  }
+  halc_status_t synchronize() {
+    return hip.check(hip.deviceSynchronize(), "hipDeviceSynchronize");
+  }
+};
 extern "C" halc_status_t halc_hip_device_create(halc_hip_device_t **out) {
   *out = nullptr;
   auto device = std::make_unique<halc_hip_device_s>();
@@ -169,211 +229,14 @@ extern "C" int halc_hip_target_matches(const char *targetId,
   return 1;
 }
 
-namespace {
-
-/// One run of a function on a device: its buffers, the modules loaded and
-/// the kernel of each dispatch; released when it ends.
-class HIPRun {
-public:
-  HIPRun(halc_hip_device_t &device, const halc_module_t *module,
-         const halc_function_t *function)
-      : device(device), hip(device.hip), module(module), function(function) {}
-  ~HIPRun();
-
-  /// Allocates the buffers, uploads the arguments and constant tensors.
-  halc_status_t upload(const void *const *arguments);
-  /// Finds each dispatch's kernel, loading the modules it is in.
-  halc_status_t loadKernels();
-  /// Runs the dispatches `repetitions` times; each one's time (events around
-  /// it) into `outTimes` when given.
-  halc_status_t run(uint32_t repetitions, double *outTimes);
-  halc_status_t download(void *const *results);
-
-private:
-  halc_status_t launch(size_t d);
-
-  halc_hip_device_t &device;
-  const HIPApi &hip;
-  const halc_module_t *module;
-  const halc_function_t *function;
-  std::vector<void *> buffers;
-  std::map<size_t, hipModule_t> modules;
-  std::vector<hipFunction_t> kernels;
-  std::vector<halc_export_info_t> exports;
-  hipEvent_t start = nullptr, stop = nullptr;
-};
-
-HIPRun::~HIPRun() {
-  for (void *buffer : buffers)
-    if (buffer)
-      (void)hip.free(buffer);
-  for (auto &[ordinal, loaded] : modules)
-    (void)hip.moduleUnload(loaded);
-  for (hipEvent_t event : {start, stop})
-    if (event)
-      (void)hip.eventDestroy(event);
-}
-
-halc_status_t HIPRun::upload(const void *const *arguments) {
-  buffers.assign(function->buffer_count, nullptr);
-  for (size_t b = 0; b < function->buffer_count; ++b)
-    if (halc_status_t status = hip.check(
-            hip.malloc(&buffers[b],
-                       std::max<uint64_t>(4, function->buffer_sizes[b])),
-            "hipMalloc"))
-      return status;
-  for (size_t i = 0; i < function->argument_count; ++i)
-    if (function->argument_buffers[i] != HALC_NO_BUFFER)
-      if (halc_status_t status = hip.check(
-              hip.memcpyHtoD(buffers[function->argument_buffers[i]],
-                             const_cast<void *>(arguments[i]),
-                             halc_tensor_type_byte_size(
-                                 &function->arguments[i])),
-              "hipMemcpyHtoD"))
-        return status;
-  for (size_t b = 0; b < function->buffer_count; ++b)
-    if (function->buffer_contents[b])
-      if (halc_status_t status = hip.check(
-              hip.memcpyHtoD(buffers[b],
-                             const_cast<void *>(function->buffer_contents[b]),
-                             function->buffer_sizes[b]),
-              "hipMemcpyHtoD"))
-        return status;
-  return nullptr;
-}
-
-halc_status_t HIPRun::loadKernels() {
-  for (size_t d = 0; d < function->dispatch_count; ++d) {
-    const halc_dispatch_t &dispatch = function->dispatches[d];
-    const halc_executable_t *executable =
-        halc_module_executable(module, dispatch.executable);
-    if (halc_executable_format(executable) != HALC_EXECUTABLE_FORMAT_HIP1)
-      return makeError("executable " + std::to_string(dispatch.executable) +
-                       " is not a HIP executable (HIP1)");
-    const char *targetId = halc_executable_target_id(executable);
-    if (!halc_hip_target_matches(targetId, device.arch.c_str()))
-      return makeError(std::string("executable compiled for ") + targetId +
-                       " cannot run on this " + device.arch + " GPU");
-    if (!modules.count(dispatch.executable)) {
-      const void *image;
-      size_t size;
-      if (halc_status_t status =
-              halc_executable_hip_module(executable, 0, &image, &size))
-        return status;
-      hipModule_t loaded;
-      if (halc_status_t status = hip.check(hip.moduleLoadData(&loaded, image),
-                                           "hipModuleLoadData"))
-        return status;
-      modules[dispatch.executable] = loaded;
-    }
-    halc_export_info_t info;
-    if (halc_status_t status = halc_executable_export_info(
-            executable, dispatch.export_ordinal, &info))
-      return status;
-    hipFunction_t kernel;
-    if (halc_status_t status = hip.check(
-            hip.moduleGetFunction(&kernel, modules[dispatch.executable],
-                                  info.entry_point),
-            "hipModuleGetFunction"))
-      return status;
-    kernels.push_back(kernel);
-    exports.push_back(info);
-  }
-  return nullptr;
-}
-
-halc_status_t HIPRun::launch(size_t d) {
-  const halc_dispatch_t &dispatch = function->dispatches[d];
-  // No workgroup (an empty tensor): HIP refuses an empty grid.
-  if (!dispatch.workgroup_count[0] || !dispatch.workgroup_count[1] ||
-      !dispatch.workgroup_count[2])
-    return nullptr;
-  // The contract: a pointer per binding, then a 32-bit value per constant.
-  std::vector<void *> pointers(dispatch.binding_count);
-  std::vector<uint32_t> constants(dispatch.constants,
-                                  dispatch.constants + dispatch.constant_count);
-  std::vector<void *> parameters;
-  for (size_t b = 0; b < dispatch.binding_count; ++b) {
-    pointers[b] = buffers[dispatch.bindings[b]];
-    parameters.push_back(&pointers[b]);
-  }
-  for (uint32_t &constant : constants)
-    parameters.push_back(&constant);
-  const uint32_t *size = exports[d].workgroup_size;
-  return hip.check(hip.moduleLaunchKernel(
-                       kernels[d], dispatch.workgroup_count[0],
-                       dispatch.workgroup_count[1], dispatch.workgroup_count[2],
-                       size[0], size[1], size[2], 0, nullptr,
-                       parameters.data(), nullptr),
-                   "hipModuleLaunchKernel");
-}
-
-halc_status_t HIPRun::run(uint32_t repetitions, double *outTimes) {
-  if (outTimes)
-    for (hipEvent_t *event : {&start, &stop})
-      if (halc_status_t status =
-              hip.check(hip.eventCreate(event), "hipEventCreate"))
-        return status;
-  for (uint32_t r = 0; r < repetitions; ++r) {
-    for (size_t d = 0; d < function->dispatch_count; ++d) {
-      if (!outTimes) {
-        if (halc_status_t status = launch(d))
-          return status;
-        continue;
-      }
-      float milliseconds = 0;
-      if (halc_status_t status =
-              hip.check(hip.eventRecord(start, nullptr), "hipEventRecord"))
-        return status;
-      if (halc_status_t status = launch(d))
-        return status;
-      if (halc_status_t status =
-              hip.check(hip.eventRecord(stop, nullptr), "hipEventRecord"))
-        return status;
-      if (halc_status_t status = hip.check(hip.eventSynchronize(stop),
-                                           "hipEventSynchronize"))
-        return status;
-      if (halc_status_t status =
-              hip.check(hip.eventElapsedTime(&milliseconds, start, stop),
-                        "hipEventElapsedTime"))
-        return status;
-      outTimes[d * repetitions + r] = milliseconds;
-    }
-  }
-  return hip.check(hip.deviceSynchronize(), "hipDeviceSynchronize");
-}
-
-halc_status_t HIPRun::download(void *const *results) {
-  for (size_t i = 0; i < function->result_count; ++i)
-    if (halc_status_t status = hip.check(
-            hip.memcpyDtoH(results[i], buffers[function->result_buffers[i]],
-                           halc_tensor_type_byte_size(&function->results[i])),
-            "hipMemcpyDtoH"))
-      return status;
-  return nullptr;
-}
-
-} // namespace
-
 extern "C" halc_status_t halc_hip_run(halc_hip_device_t *device,
                                       const halc_module_t *module,
                                       const halc_function_t *function,
                                       const void *const *arguments,
                                       void *const *results,
                                       uint32_t repetitions, double *outTimes) {
-  if (function->depends_on_call)
-    return makeError(std::string("@") + function->name +
-                     " has dynamic sizes or scalar arguments: run the "
-                     "function of a call (halc_call_prepare)");
-  return catchExceptions("running on HIP", [&]() -> halc_status_t {
-    HIPRun run(*device, module, function);
-    if (halc_status_t status = run.upload(arguments))
-      return status;
-    if (halc_status_t status = run.loadKernels())
-      return status;
-    if (halc_status_t status = run.run(std::max<uint32_t>(1, repetitions),
-                                       outTimes))
-      return status;
-    return run.download(results);
+  return catchExceptions("running on HIP", [&] {
+    return KernelRun<halc_hip_device_s>(*device, module, function)
+        .run(arguments, results, repetitions, outTimes);
   });
 }

@@ -1,7 +1,8 @@
 /* One interface over halc's drivers: a device of a driver named as IREE
- * names it ("vulkan", "hip") runs a module's functions and times their
- * dispatches. Each driver also has its own header (halc/vulkan.h,
- * halc/hip.h) with the same calls and what is particular to it. */
+ * names it ("vulkan", "hip", "cuda") runs a module's functions and times
+ * their dispatches. Each driver also has its own header (halc/vulkan.h,
+ * halc/hip.h, halc/cuda.h) with the same calls and what is particular to
+ * it. */
 #ifndef HALC_DRIVER_H
 #define HALC_DRIVER_H
 

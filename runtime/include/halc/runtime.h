@@ -33,6 +33,7 @@ typedef enum halc_executable_format_e {
   HALC_EXECUTABLE_FORMAT_VKE1 = 0, /* Vulkan: SPIR-V shader modules */
   HALC_EXECUTABLE_FORMAT_MTL1 = 1, /* Metal: MSL sources and/or metallibs */
   HALC_EXECUTABLE_FORMAT_HIP1 = 2, /* HIP: AMD GPU code objects (HSACO) */
+  HALC_EXECUTABLE_FORMAT_CDA1 = 3, /* CUDA: PTX for NVIDIA GPUs */
 } halc_executable_format_t;
 
 /* The Metal binding contract: an export's bindings are in one argument
@@ -87,13 +88,15 @@ halc_status_t halc_executable_metal_library(const halc_executable_t *executable,
                                             size_t ordinal,
                                             halc_metal_library_t *out_library);
 
-/* The HSACO of a HIP1 executable's module `ordinal`, and the full target id
- * its code objects were compiled for (e.g. "gfx942:sramecc+:xnack-"; empty
- * when the file does not say). */
-size_t halc_executable_hip_module_count(const halc_executable_t *executable);
-halc_status_t halc_executable_hip_module(const halc_executable_t *executable,
-                                         size_t ordinal, const void **out_data,
-                                         size_t *out_size);
+/* The code of module `ordinal` of a HIP1 (an HSACO) or CDA1 (PTX text)
+ * executable, and the target it was compiled for: HIP1's full target id
+ * (e.g. "gfx942:sramecc+:xnack-"), CDA1's SM architecture (e.g. "sm_80");
+ * empty when the file does not say. */
+size_t halc_executable_code_module_count(const halc_executable_t *executable);
+halc_status_t halc_executable_code_module(const halc_executable_t *executable,
+                                          size_t ordinal,
+                                          const void **out_data,
+                                          size_t *out_size);
 const char *halc_executable_target_id(const halc_executable_t *executable);
 
 /* The SPIR-V words of a VKE1 executable's shader module `ordinal`, and the

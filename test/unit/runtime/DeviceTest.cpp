@@ -1,15 +1,17 @@
 //===- DeviceTest.cpp - halc_device_t over the drivers --------------------===//
 //
 // The driver interface names its drivers, opens a device of the one asked
-// for, and says plainly what is missing: an unknown driver, or (here, with
-// no AMD GPU) the HIP device.
+// for, and says plainly what is missing: an unknown driver, the HIP device
+// (CI has no AMD GPU), the CUDA driver library.
 //
 //===----------------------------------------------------------------------===//
 
+#include "halc/cuda.h"
 #include "halc/driver.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -32,11 +34,11 @@ TEST(Device, NamesItsDrivers) {
   std::vector<std::string> names;
   for (const char *const *name = halc_driver_names(); *name; ++name)
     names.push_back(*name);
-  EXPECT_EQ(names, (std::vector<std::string>{"vulkan", "hip"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"vulkan", "hip", "cuda"}));
 }
 
 TEST(Device, UnknownDriverIsAnError) {
-  EXPECT_EQ(createError("metal"), "no driver 'metal' (known are vulkan, hip)");
+  EXPECT_EQ(createError("metal"), "no driver 'metal' (known are vulkan, hip, cuda)");
 }
 
 TEST(Device, HIPWithoutAnAMDGPUSaysWhatIsMissing) {
@@ -46,6 +48,22 @@ TEST(Device, HIPWithoutAnAMDGPUSaysWhatIsMissing) {
   EXPECT_TRUE(error.find("no HIP device") != std::string::npos ||
               error.find("no HIP runtime") != std::string::npos)
       << error;
+}
+
+TEST(Device, CUDAWithoutTheDriverSaysWhatIsMissing) {
+  setenv("HALC_CUDA_LIBRARY", "/nonexistent/libcuda.so.1", 1);
+  std::string error = createError("cuda");
+  unsetenv("HALC_CUDA_LIBRARY");
+  EXPECT_NE(error.find("no CUDA driver: cannot load /nonexistent/libcuda.so.1"),
+            std::string::npos)
+      << error;
+}
+
+TEST(Device, CUDATargetMatching) {
+  EXPECT_TRUE(halc_cuda_target_matches("sm_80", "sm_90"));
+  EXPECT_TRUE(halc_cuda_target_matches("sm_90", "sm_90"));
+  EXPECT_FALSE(halc_cuda_target_matches("sm_90", "sm_86"));
+  EXPECT_FALSE(halc_cuda_target_matches("gfx942", "sm_90"));
 }
 
 TEST(Status, CreateAndAnnotate) {

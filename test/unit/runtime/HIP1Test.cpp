@@ -19,10 +19,10 @@ TEST(HIP1, ValidLoadsWithItsModuleAndTargetId) {
             nullptr);
   EXPECT_EQ(halc_executable_format(executable), HALC_EXECUTABLE_FORMAT_HIP1);
   EXPECT_STREQ(halc_executable_target_id(executable), "gfx942:sramecc+:xnack-");
-  ASSERT_EQ(halc_executable_hip_module_count(executable), 1u);
+  ASSERT_EQ(halc_executable_code_module_count(executable), 1u);
   const void *image;
   size_t size;
-  ASSERT_EQ(halc_executable_hip_module(executable, 0, &image, &size), nullptr);
+  ASSERT_EQ(halc_executable_code_module(executable, 0, &image, &size), nullptr);
   EXPECT_EQ(size, 8u);
   halc_export_info_t info;
   ASSERT_EQ(halc_executable_export_info(executable, 0, &info), nullptr);

@@ -1,0 +1,86 @@
+//===- LLVMGPUKernels.cpp - Dispatch functions as LLVMGPU kernels ---------===//
+
+#include "compiler/Codegen/LLVMGPU/LLVMGPUKernels.h"
+
+#include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/OutlineKernels.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// The constants of a dispatch are the kernel's i32 parameters after the
+/// binding pointers (IREE's HIP ABI).
+void passConstantsAsParameters(ExecutableOp executable,
+                               gpu::GPUModuleOp gpuModule) {
+  Type i32 = IntegerType::get(executable.getContext(), 32);
+  for (ExportOp exportOp : getExportsInOrder(executable)) {
+    auto kernel = gpuModule.lookupSymbol<gpu::GPUFuncOp>(exportOp.getSymName());
+    if (!kernel)
+      continue;
+    unsigned first = kernel.getNumArguments();
+    for (int64_t i = 0; i < exportOp.getLayout().getConstants(); ++i)
+      (void)kernel.insertArgument(first + i, i32, /*argAttrs=*/{},
+                                  kernel.getLoc());
+    kernel.walk([&](ConstantLoadOp load) {
+      load.replaceAllUsesWith(kernel.getArgument(first + load.getOrdinal()));
+      load.erase();
+    });
+  }
+}
+
+/// A binding with a dynamic size is a bare pointer like any other: its
+/// parameter gets a static type, and the view that gives it its sizes
+/// (read from constants) reads the pointer only.
+void passDynamicBindingsAsPointers(gpu::GPUModuleOp gpuModule) {
+  foldSizesOfBindingViews(gpuModule);
+  gpuModule.walk([](gpu::GPUFuncOp kernel) {
+    SmallVector<Type> types(kernel.getArgumentTypes());
+    for (auto [index, type] : llvm::enumerate(types)) {
+      auto memref = dyn_cast<MemRefType>(type);
+      if (!memref || memref.hasStaticShape())
+        continue;
+      type = MemRefType::get({1}, memref.getElementType(), AffineMap(),
+                             memref.getMemorySpace());
+      kernel.getArgument(index).setType(type);
+    }
+    kernel.setFunctionType(FunctionType::get(
+        kernel.getContext(), types, kernel.getFunctionType().getResults()));
+  });
+}
+
+} // namespace
+
+FailureOr<gpu::GPUModuleOp>
+mlir::halc::outlineLLVMGPUKernels(ExecutableOp executable) {
+  FailureOr<gpu::GPUModuleOp> gpuModule = outlineKernels(
+      executable, [](ExportOp exportOp, func::FuncOp, gpu::GPUFuncOp kernel) {
+        SmallVector<int32_t> size(exportOp.getWorkgroupSize()->begin(),
+                                  exportOp.getWorkgroupSize()->end());
+        kernel.setKnownBlockSizeAttr(
+            DenseI32ArrayAttr::get(kernel.getContext(), size));
+        return success();
+      });
+  if (failed(gpuModule))
+    return failure();
+  passConstantsAsParameters(executable, *gpuModule);
+  passDynamicBindingsAsPointers(*gpuModule);
+  return gpuModule;
+}
+
+bool mlir::halc::fitsInt32Indices(gpu::GPUModuleOp gpuModule) {
+  bool fits = true;
+  gpuModule.walk([&](gpu::GPUFuncOp kernel) {
+    for (Type type : kernel.getArgumentTypes())
+      if (auto memref = dyn_cast<MemRefType>(type))
+        fits &= memref.hasStaticShape() &&
+                memref.getNumElements() < std::numeric_limits<int32_t>::max();
+  });
+  return fits;
+}
+

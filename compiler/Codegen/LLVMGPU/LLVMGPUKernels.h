@@ -1,0 +1,30 @@
+//===- LLVMGPUKernels.h - Dispatch functions as LLVMGPU kernels -*- C++ -*-===//
+//
+// What the rocm and cuda targets share before their last conversion: the
+// kernels of an executable in one gpu.module, with IREE's HIP/CUDA binding
+// contract (one bare pointer per binding, then one i32 per constant).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HALC_CODEGEN_LLVMGPU_LLVMGPUKERNELS_H
+#define HALC_CODEGEN_LLVMGPU_LLVMGPUKERNELS_H
+
+#include "compiler/Dialect/HALC/HALCDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::halc {
+
+/// Outlines the dispatch functions of `executable` into kernels of one
+/// gpu.module (named after it), each with its export's workgroup size as
+/// its known block size, its constants as i32 parameters after the bindings
+/// and every binding a pointer (a dynamic one's sizes come from constants).
+FailureOr<gpu::GPUModuleOp> outlineLLVMGPUKernels(ExecutableOp executable);
+
+/// Whether 32-bit indices address every element: no binding of a kernel
+/// has 2^31 or more.
+bool fitsInt32Indices(gpu::GPUModuleOp gpuModule);
+
+} // namespace mlir::halc
+
+#endif // HALC_CODEGEN_LLVMGPU_LLVMGPUKERNELS_H

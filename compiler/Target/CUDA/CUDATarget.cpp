@@ -1,0 +1,152 @@
+//===- CUDATarget.cpp - The cuda target backend ---------------------------===//
+//
+// NVIDIA GPUs through LLVM: the shared tiling strategy and the kernels the
+// rocm target has, then NVVM, PTX from LLVM's NVPTX backend and the CDA1
+// format; the CUDA driver compiles the PTX when it loads it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Target/CUDA/CUDATarget.h"
+
+#include "compiler/Codegen/LLVMGPU/Passes.h"
+#include "compiler/Stages/SharedStages.h"
+#include "compiler/Target/CUDA/SerializeCDA1.h"
+#include "compiler/Target/CUDA/SerializePTX.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// An SM architecture halc compiles for, or a product named after its GPU.
+struct NVIDIAArch {
+  const char *name;
+  const char *arch;
+};
+
+/// The architectures (each its own name), then products, as IREE's
+/// --iree-cuda-target takes them.
+constexpr NVIDIAArch kArchs[] = {
+    {"sm_60", "sm_60"}, {"sm_61", "sm_61"}, {"sm_70", "sm_70"},
+    {"sm_75", "sm_75"}, {"sm_80", "sm_80"}, {"sm_86", "sm_86"},
+    {"sm_87", "sm_87"}, {"sm_89", "sm_89"}, {"sm_90", "sm_90"},
+    {"p100", "sm_60"},  {"v100", "sm_70"},  {"t4", "sm_75"},
+    {"a100", "sm_80"},  {"a10", "sm_86"},   {"rtx3090", "sm_86"},
+    {"l4", "sm_89"},    {"rtx4090", "sm_89"}, {"h100", "sm_90"},
+};
+
+std::string listArchNames() {
+  return llvm::join(llvm::map_range(kArchs,
+                                    [](const NVIDIAArch &a) { return a.name; }),
+                    ", ");
+}
+
+llvm::cl::OptionCategory &cudaCategory() {
+  static llvm::cl::OptionCategory category("halc cuda target options");
+  return category;
+}
+
+llvm::cl::opt<std::string> clTarget(
+    "iree-cuda-target",
+    llvm::cl::desc("NVIDIA GPU to compile for: an SM architecture (sm_60 "
+                   "... sm_90) or a product (a100, h100, l4, ...)"),
+    llvm::cl::init("sm_60"), llvm::cl::cat(cudaCategory()));
+
+/// The target the flag gives; prints the problem and returns null.
+TargetAttr getTargetFromFlags(MLIRContext *context) {
+  const NVIDIAArch *found = llvm::find_if(
+      kArchs, [](const NVIDIAArch &a) { return clTarget == a.name; });
+  if (found == std::end(kArchs)) {
+    llvm::errs() << "error: unknown --iree-cuda-target '" << clTarget
+                 << "'; known are: " << listArchNames() << "\n";
+    return {};
+  }
+  using F = TargetFeatures;
+  F features = F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup;
+  // 48 KiB of shared memory per block without opting in, on every SM.
+  return TargetAttr::get(context, "cuda", found->arch,
+                         TargetFeaturesAttr::get(context, features),
+                         /*maxWorkgroupInvocations=*/1024, {1024, 1024, 64},
+                         /*maxWorkgroupMemoryBytes=*/48 * 1024, {32},
+                         DictionaryAttr());
+}
+
+/// The SM architecture of the executable's target description.
+FailureOr<std::string> getArch(ExecutableOp executable) {
+  TargetAttr target = executable.getTargetAttr();
+  if (!target || !StringRef(target.getArch()).starts_with("sm_"))
+    return executable.emitError("executable @")
+           << executable.getSymName() << " has no SM architecture as its target";
+  return target.getArch().str();
+}
+
+/// The shared stages, then NVVM, LLVM IR, PTX and CDA1.
+class CUDATargetBackend : public TargetBackend {
+public:
+  StringRef getName() const override { return "cuda"; }
+
+  TargetAttr getTarget(MLIRContext *context) const override {
+    return getTargetFromFlags(context);
+  }
+
+  std::vector<Stage> getStages() const override {
+    std::vector<Stage> stages = getSharedStages();
+    stages.push_back(makeExecutableMLIRStage("nvvm-dialect", buildNVVMStage));
+    stages.push_back(makeExecutableStage(
+        "llvm-ir", "ll",
+        [](ExecutableOp executable, const ExecutableArtifacts &,
+           const StageOptions &) -> FailureOr<Artifact> {
+          FailureOr<std::string> arch = getArch(executable);
+          if (failed(arch))
+            return failure();
+          FailureOr<std::shared_ptr<OwnedLLVMModule>> module =
+              translateToNVPTXIR(executable, *arch);
+          if (failed(module))
+            return failure();
+          Artifact artifact;
+          llvm::raw_string_ostream text(artifact.bytes);
+          (*module)->module->print(text, nullptr);
+          artifact.data = *module;
+          return artifact;
+        }));
+    stages.push_back(makeExecutableStage(
+        "ptx", "ptx",
+        [](ExecutableOp executable, const ExecutableArtifacts &artifacts,
+           const StageOptions &) -> FailureOr<Artifact> {
+          FailureOr<std::string> arch = getArch(executable);
+          if (failed(arch))
+            return failure();
+          // The last reader of the LLVM module: code generation rewrites it.
+          const auto &module =
+              artifacts.getData<std::shared_ptr<OwnedLLVMModule>>("llvm-ir");
+          FailureOr<std::string> ptx =
+              compileToPTX(executable, *module->module, *arch);
+          if (failed(ptx))
+            return failure();
+          return Artifact{std::move(*ptx), {}};
+        }));
+    stages.push_back(makeExecutableFormatStage(
+        "cda1",
+        [](ExecutableOp executable, const ExecutableArtifacts &artifacts,
+           const StageOptions &options) -> FailureOr<std::vector<uint8_t>> {
+          FailureOr<std::string> arch = getArch(executable);
+          if (failed(arch))
+            return failure();
+          return serializeCDA1(executable, artifacts.get("ptx").bytes, *arch,
+                               options.debugLevel);
+        }));
+    stages.push_back(getEndStage());
+    return stages;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<TargetBackend> mlir::halc::createCUDATargetBackend() {
+  return std::make_unique<CUDATargetBackend>();
+}
