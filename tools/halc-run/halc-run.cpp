@@ -4,7 +4,8 @@
 //
 // Runs on a device of one of the runtime's drivers (halc/driver.h): Vulkan
 // by default (HALC_VULKAN_DEVICE picks the device), --device=hip on an AMD
-// GPU through the HIP runtime; or with --device=msl-cpu runs a Metal
+// GPU through the HIP runtime, --device=cuda on an NVIDIA GPU through the
+// CUDA driver; or with --device=msl-cpu runs a Metal
 // module's MSL on the CPU (test/msl). Prints the results
 // in IREE's form or writes them with --output=@file.npy; with
 // --expected_output compares against given values and --reference=cpu
@@ -52,10 +53,11 @@ struct Options {
 const char kUsage[] =
     "usage: halc-run MODULE.halm [--function=NAME] [--input=VALUE]... "
     "[--output=@FILE.npy]... [--expected_output=VALUE]... [--reference=cpu] "
-    "[--benchmark=N] [--device=vulkan|hip|msl-cpu]\n"
+    "[--benchmark=N] [--device=vulkan|hip|cuda|msl-cpu]\n"
     "  VALUE: 2x3xf32=1,2,3,4,5,6 (one value fills the tensor) or @FILE.npy\n"
     "  HALC_VULKAN_DEVICE=<index or part of the name> picks the Vulkan device\n"
     "  --device=hip runs a rocm module on an AMD GPU (libamdhip64)\n"
+    "  --device=cuda runs a cuda module on an NVIDIA GPU (libcuda.so.1)\n"
     "  --device=msl-cpu runs a metal-spirv module's MSL on the CPU\n";
 
 bool parseOptions(int argc, char **argv, Options &options) {

@@ -11,6 +11,7 @@
 
 #include "halc/runtime.h"
 
+#include "cuda_executable_def_generated.h"
 #include "hip_executable_def_generated.h"
 #include "metal_executable_def_generated.h"
 #include "schemas/binary_header.h"
@@ -211,6 +212,25 @@ inline std::vector<uint8_t> buildHIP1(const HipSpec &spec) {
                                                 nullptr, spec.targetId.c_str()),
                  hip::ExecutableDefIdentifier());
   return withHeader("HIP1", builder);
+}
+
+/// A CDA1 executable of one module of `ptx` and one export "main" (two
+/// read-only bindings, one constant, 128x1x1 threads) for `target`.
+inline std::vector<uint8_t> buildCDA1(const std::string &ptx,
+                                      const std::string &target = "sm_80") {
+  namespace cuda = iree::hal::cuda;
+  flatbuffers::FlatBufferBuilder builder;
+  std::vector<flatbuffers::Offset<cuda::ModuleDef>> modules = {
+      cuda::CreateModuleDef(builder,
+                            builder.CreateString(ptx.data(), ptx.size()))};
+  std::vector<cuda::BindingBits> flags(2, cuda::BindingBits::READ_ONLY);
+  cuda::BlockDims dims(128, 1, 1);
+  std::vector<flatbuffers::Offset<cuda::ExportDef>> exports = {
+      cuda::CreateExportDefDirect(builder, 0, "main", &dims, 0, 1, &flags)};
+  builder.Finish(cuda::CreateExecutableDefDirect(builder, &exports, &modules,
+                                                 nullptr, target.c_str()),
+                 cuda::ExecutableDefIdentifier());
+  return withHeader("CDA1", builder);
 }
 
 } // namespace halc::test

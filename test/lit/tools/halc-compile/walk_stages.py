@@ -6,7 +6,7 @@ Prints, for the target the flags select:
   stages: <its stages, in order>
   <nn> <stage>: <what --compile-to=<stage> wrote> [, same as the dump]
   reproduced <stage n+1> from <stage n>   (or DIFFERS / FAILED)
-The kind of output is read from its bytes: MLIR text, SPIR-V, MSL, LLVM IR,
+The kind of output is read from its bytes: MLIR text, SPIR-V, MSL, LLVM IR, PTX,
 an ELF (relocatable or shared), a halc file by its magic, other bytes. An
 executable stage's output is compared with its dump file; each MLIR stage is
 run again by halc-opt (`--halc-stage-<stage>`) on the IR of the stage before
@@ -33,11 +33,13 @@ def kind_of(data):
             elf_type, "ELF type %d" % elf_type)
     if len(data) >= 4 and struct.unpack_from("<I", data)[0] == 0x07230203:
         return "SPIR-V binary"
-    if len(data) >= 64 and data[:4] in (b"HALM", b"VKE1", b"MTL1", b"HIP1"):
+    if len(data) >= 64 and data[:4] in (b"HALM", b"VKE1", b"MTL1", b"HIP1", b"CDA1"):
         return data[:4].decode() + " file"
     text = data.decode("utf-8", "replace")
     if text.startswith("#include <metal_stdlib>"):
         return "MSL text"
+    if re.search(r"^\.version \d+\.\d+$", text, re.M) and ".entry" in text:
+        return "PTX text"
     if "target triple" in text and "define " in text:
         return "LLVM IR text"
     if re.search(r"^(module|halc\.executable)\b", text, re.M):
