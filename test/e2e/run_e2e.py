@@ -3,7 +3,8 @@
 on Vulkan with halc-run on random inputs (a fixed seed per function) and
 compares each result with the CPU reference (--reference=cpu).
 
-  run_e2e.py [--bundle=DIR] [--dynamic-sizes=N,...] [--device=D] FILE.mlir [flags...]
+  run_e2e.py [--bundle=DIR [--bundle-cuda-target=SM]] [--dynamic-sizes=N,...]
+             [--device=D] FILE.mlir [flags...]
 
 A function with dynamic dimensions runs once per size of --dynamic-sizes,
 every dynamic dimension that size; a size AxB... gives the k-th dynamic
@@ -21,7 +22,9 @@ configuration.
 Prints one line per result; exits 1 if any differs or anything fails. With
 --bundle, also copies the module, the inputs and the results (once they
 match the CPU reference) into DIR with a manifest, for run_bundle.sh to check
-on a machine that has a GPU but no compiler."""
+on a machine that has a GPU but no compiler; --bundle-cuda-target adds the
+same file compiled for cuda (STEM.cuda.halm), which run_bundle.sh runs on
+the same inputs with --device=cuda."""
 import os
 import random
 import re
@@ -60,6 +63,7 @@ def main():
     sizes = []
     device = "vulkan"
     configurations = "3.0/macos,2.4/macos,3.0/ios,2.4/ios"
+    cuda_target = None
     while args and args[0].startswith("--"):
         option = args.pop(0)
         if option.startswith("--bundle="):
@@ -67,6 +71,8 @@ def main():
             os.makedirs(bundle, exist_ok=True)
         elif option.startswith("--dynamic-sizes="):
             sizes = option[len("--dynamic-sizes="):].split(",")
+        elif option.startswith("--bundle-cuda-target="):
+            cuda_target = option[len("--bundle-cuda-target="):]
         elif option.startswith("--device="):
             device = option[len("--device="):]
         elif option.startswith("--msl-configurations="):
@@ -74,6 +80,15 @@ def main():
     source, flags = args[0], args[1:]
     work = bundle or tempfile.mkdtemp(prefix="halc-e2e-")
     stem = os.path.splitext(os.path.basename(source))[0]
+    if bundle and cuda_target:
+        compiled = subprocess.run(
+            ["halc-compile", source, "--iree-hal-target-backends=cuda",
+             "--iree-cuda-target=" + cuda_target, "-o",
+             os.path.join(bundle, stem + ".cuda.halm")],
+            capture_output=True, text=True)
+        if compiled.returncode != 0:
+            print("halc-compile for cuda failed:\n" + compiled.stderr)
+            return 1
     if device != "msl-cpu":
         return run_module(source, flags, work, stem, bundle, sizes, device, "")
     failures = 0
