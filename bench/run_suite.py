@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""The kernel suite (bench/kernels/*.mlir) against PyTorch.
+
+  run_suite.py compile DIR      (here) compiles each kernel for Vulkan
+                                (--iree-vulkan-target=nvidia) and cuda
+                                (sm_80) into DIR, with a manifest
+  run_suite.py run DIR HALC_RUN OUT.md [N]
+                                (on the GPU machine) times each kernel with
+                                `halc-run --benchmark=N` on both drivers and
+                                the same op in PyTorch (TF32 off), and writes
+                                a markdown table
+
+A kernel's first line names the PyTorch op (`// torch: EXPR` over its
+arguments a, b, ...). halc's time is the sum of its dispatches' medians
+(GPU timestamps or CUDA events); PyTorch's the median of N calls between
+CUDA events; the ratio is PyTorch's time over halc's (1.0 = as fast)."""
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+SIGNATURE = re.compile(r"func\.func @(\w+)\(([^)]*)\)")
+TENSOR = re.compile(r"tensor<((?:\d+x)+)(\w+)>")
+TARGETS = {
+    "vulkan": ["--iree-hal-target-backends=vulkan-spirv",
+               "--iree-vulkan-target=nvidia"],
+    "cuda": ["--iree-hal-target-backends=cuda", "--iree-cuda-target=sm_80"],
+}
+
+
+def compile_suite(directory):
+    root = os.path.dirname(os.path.abspath(__file__))
+    compiler = os.path.join(root, "..", "build", "tools", "halc-compile",
+                            "halc-compile")
+    os.makedirs(directory, exist_ok=True)
+    manifest = []
+    for name in sorted(os.listdir(os.path.join(root, "kernels"))):
+        path = os.path.join(root, "kernels", name)
+        text = open(path).read()
+        torch_expr = re.match(r"// torch: (.*)", text).group(1)
+        function, arguments = SIGNATURE.search(text).groups()
+        inputs = [TENSOR.search(a).groups() for a in arguments.split("%")[1:]]
+        stem = os.path.splitext(name)[0]
+        compile_ms = {}
+        for target, flags in TARGETS.items():
+            start = time.monotonic()
+            subprocess.run([compiler, path, "-o",
+                            os.path.join(directory, "%s.%s.halm" % (stem, target))]
+                           + flags, check=True)
+            compile_ms[target] = round((time.monotonic() - start) * 1000)
+        manifest.append({"kernel": stem, "function": function,
+                         "inputs": [[d.rstrip("x"), t] for d, t in inputs],
+                         "torch": torch_expr, "compile_ms": compile_ms})
+        print("%s: compiled in %s ms" % (stem, compile_ms))
+    with open(os.path.join(directory, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+
+
+def time_halc(halc_run, module, device, kernel, repetitions):
+    args = [halc_run, module, "--device=" + device, "--benchmark=%d" % repetitions]
+    args += ["--input=%sx%s=0.5" % (dims, element)
+             for dims, element in kernel["inputs"]]
+    run = subprocess.run(args, capture_output=True, text=True)
+    medians = [float(m) for m in re.findall(r"median ([0-9.]+) ms", run.stdout)]
+    if run.returncode != 0 or not medians:
+        return None, (run.stderr or run.stdout).strip().splitlines()[-1:]
+    return sum(medians), len(medians)
+
+
+def time_torch(kernel, repetitions):
+    import torch
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    dtypes = {"f32": torch.float32, "f16": torch.float16}
+    names = "abcdefgh"
+    scope = {"torch": torch}
+    for name, (dims, element) in zip(names, kernel["inputs"]):
+        shape = [int(d) for d in dims.split("x")]
+        scope[name] = torch.rand(shape, device="cuda", dtype=dtypes[element])
+    call = lambda: eval(kernel["torch"], scope)
+    for _ in range(5):
+        call()
+    times = []
+    for _ in range(repetitions):
+        start = torch.cuda.Event(enable_timing=True)
+        stop = torch.cuda.Event(enable_timing=True)
+        start.record()
+        call()
+        stop.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(stop))
+    return sorted(times)[len(times) // 2], torch.cuda.get_device_name()
+
+
+def run_suite(directory, halc_run, output, repetitions):
+    manifest = json.load(open(os.path.join(directory, "manifest.json")))
+    rows, device = [], "?"
+    for kernel in manifest:
+        torch_ms, device = time_torch(kernel, repetitions)
+        row = [kernel["kernel"], "%.4f" % torch_ms]
+        for target in TARGETS:
+            module = os.path.join(directory, "%s.%s.halm" % (kernel["kernel"], target))
+            halc_ms, detail = time_halc(halc_run, module, target, kernel, repetitions)
+            if halc_ms is None:
+                row += ["failed: %s" % " ".join(detail), "-"]
+            else:
+                row += ["%.4f (%d dispatch%s)" % (halc_ms, detail,
+                                                  "" if detail == 1 else "es"),
+                        "%.0f%%" % (100 * torch_ms / halc_ms)]
+        row.append("%d / %d" % (kernel["compile_ms"]["vulkan"],
+                                kernel["compile_ms"]["cuda"]))
+        rows.append(row)
+        print(" | ".join(row), flush=True)
+    with open(output, "w") as f:
+        f.write("# halc vs PyTorch on %s, %s\n\n" % (
+            device, datetime.date.today().isoformat()))
+        f.write("Median GPU ms over %d runs (bench/run_suite.py); speed = "
+                "PyTorch time / halc time.\n\n" % repetitions)
+        f.write("| kernel | PyTorch ms | halc Vulkan ms | Vulkan speed | "
+                "halc CUDA ms | CUDA speed | compile ms (Vulkan / CUDA) |\n")
+        f.write("| --- | --- | --- | --- | --- | --- | --- |\n")
+        for row in rows:
+            f.write("| " + " | ".join(row) + " |\n")
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "compile":
+        compile_suite(sys.argv[2])
+    else:
+        run_suite(sys.argv[2], sys.argv[3], sys.argv[4],
+                  int(sys.argv[5]) if len(sys.argv) > 5 else 20)
