@@ -5,11 +5,16 @@
 // computes `perThread` consecutive elements along each of them; reductions
 // run serially inside each thread. Tiles that divide the loops evenly are
 // preferred: a thread's work then has a static shape and is vectorized.
+// A reduction along the innermost, contiguous loop is instead shared by the
+// lanes of a subgroup (x), where the target's subgroup size is fixed: each
+// row's loads are then coalesced; rows go to y and z.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Codegen/Common/LoweringConfigHeuristics.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -102,6 +107,71 @@ int64_t elementsPerThread(Kind kind, unsigned dim, int64_t size) {
   return size % 4 == 0 ? 4 : 1;
 }
 
+/// The lanes that share each reduction of `root`: the target's subgroup
+/// size, when it has one fixed size and subgroup operations, `root` is the
+/// dispatch's reduction with one reduction loop, innermost, that every input
+/// reads contiguously, its combiner is one op a subgroup reduction has, and
+/// at most two parallel loops are left for y and z.
+std::optional<int64_t> chooseSubgroupLanes(linalg::LinalgOp root,
+                                           func::FuncOp dispatch,
+                                           TargetAttr target) {
+  if (!target.hasFeature(TargetFeatures::Subgroup) ||
+      target.getSubgroupSizes().size() != 1 ||
+      findReduction(dispatch) != root || root.getNumReductionLoops() != 1 ||
+      root.getNumParallelLoops() < 1 || root.getNumParallelLoops() > 2 ||
+      root.getNumDpsInits() != 1)
+    return std::nullopt;
+  unsigned last = root.getNumLoops() - 1;
+  if (root.getIteratorTypesArray()[last] != utils::IteratorType::reduction)
+    return std::nullopt;
+  AffineExpr innermost = getAffineDimExpr(last, root.getContext());
+  for (OpOperand *input : root.getDpsInputOperands()) {
+    AffineMap map = root.getMatchingIndexingMap(input);
+    if (llvm::is_contained(map.getResults(), innermost) &&
+        map.getResults().back() != innermost)
+      return std::nullopt;
+  }
+  SmallVector<Operation *> combiners;
+  if (!matchReduction(root.getRegionOutputArgs(), 0, combiners) ||
+      combiners.size() != 1 ||
+      !isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp,
+           arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp,
+           arith::MinimumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+           arith::MinUIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
+          combiners.front()))
+    return std::nullopt;
+  return target.getPreferredSubgroupSize();
+}
+
+/// Rows of a workgroup whose reductions `lanes` threads each share: 256
+/// threads in all, fewer for short loops.
+LoweringConfigAttr chooseSubgroupReductionConfig(linalg::LinalgOp root,
+                                                 func::FuncOp dispatch,
+                                                 TargetAttr target,
+                                                 int64_t lanes) {
+  SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  SmallVector<unsigned> parallel;
+  root.getParallelDims(parallel);
+  int64_t budget = std::max<int64_t>(
+      1, std::min<int64_t>(256, target.getMaxWorkgroupInvocations()) / lanes);
+  SmallVector<int64_t> workgroupTile(ranges.size(), 0);
+  SmallVector<int64_t> workgroupSize = {lanes, 1, 1};
+  // y is the innermost parallel loop, z the next.
+  for (unsigned dim = 1; dim <= parallel.size(); ++dim) {
+    unsigned loop = parallel[parallel.size() - dim];
+    int64_t size = ShapedType::isDynamic(ranges[loop]) ? kDynamicExtentStandIn
+                                                       : ranges[loop];
+    int64_t threads = chooseThreads(
+        size, 1, std::min(budget, target.getMaxWorkgroupSize()[dim]));
+    workgroupSize[dim] = threads;
+    workgroupTile[loop] = threads;
+    budget /= threads;
+  }
+  return LoweringConfigAttr::get(root.getContext(), workgroupTile,
+                                 workgroupSize, chooseReductionTile(dispatch),
+                                 lanes);
+}
+
 } // namespace
 
 LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
@@ -109,6 +179,10 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
                                                     TargetAttr target) {
   MLIRContext *context = root.getContext();
   Kind kind = classify(root, dispatch);
+  if (kind == Kind::Reduction)
+    if (std::optional<int64_t> lanes =
+            chooseSubgroupLanes(root, dispatch, target))
+      return chooseSubgroupReductionConfig(root, dispatch, target, *lanes);
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
   SmallVector<unsigned> allParallel;
   root.getParallelDims(allParallel);
@@ -150,5 +224,6 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
     budget /= threads;
   }
   return LoweringConfigAttr::get(context, workgroupTile, workgroupSize,
-                                 chooseReductionTile(dispatch));
+                                 chooseReductionTile(dispatch),
+                                 /*subgroupLanes=*/0);
 }

@@ -34,6 +34,7 @@ void mlir::halc::buildBufferizeStage(OpPassManager &pm) {
 }
 
 void mlir::halc::buildLowerToLoopsStage(OpPassManager &pm) {
+  pm.addPass(createDistributeReductionLanesPass());
   pm.addPass(createMapForallToGPUPass());
   pm.addPass(createLowerVectorsPass());
   OpPassManager &funcPM = pm.nest<ModuleOp>().nest<func::FuncOp>();

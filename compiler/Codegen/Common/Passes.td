@@ -84,6 +84,37 @@ def BufferizePass : Pass<"halc-bufferize", "::mlir::halc::ExecutableOp"> {
   ];
 }
 
+def DistributeReductionLanesPass
+    : Pass<"halc-distribute-reduction-lanes", "::mlir::halc::ExecutableOp"> {
+  let summary = "Shares each marked thread's reduction among the lanes of a subgroup";
+  let description = [{
+    Runs after bufferization, on thread `scf.forall` loops that
+    tile-and-distribute marked `halc.subgroup_lanes = N` (a lowering config
+    with `subgroup_lanes`). The forall gains a leading dimension of N lanes
+    mapped to x; each lane runs the thread's serial reduction loop over a
+    strided share (lane * step, by N * step) into a private accumulator that
+    starts at the combiner's identity; `gpu.subgroup_reduce` combines the
+    lanes, and lane 0 alone writes the output (combined with its initial
+    value) and runs what follows the loop. A reduction of another shape is
+    left as it is.
+
+    ```mlir
+    scf.forall (%lane, %row) in (32, 8) {
+      scf.for %k = %lane4 to %c8192 step %c128 { ... }
+      %sum = gpu.subgroup_reduce add %partial : (f32) -> f32
+      scf.if %lane_is_0 { ... }
+    } {mapping = [#gpu.thread<x>, #gpu.thread<y>]}
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def MapForallToGPUPass
     : Pass<"halc-map-forall-to-gpu", "::mlir::halc::ExecutableOp"> {
   let summary = "Replaces mapped scf.forall loops with workgroup and thread ids";

@@ -87,13 +87,15 @@ FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
              << loop << " across workgroups; only parallel loops can be";
     plan.loops.push_back(loop);
   }
-  if (plan.loops.size() > 3)
+  // With subgroup lanes, x holds the lanes of each reduction.
+  unsigned first = config.getSubgroupLanes() > 0 ? 1 : 0;
+  if (plan.loops.size() + first > 3)
     return root->emitError("lowering_config tiles ")
-           << plan.loops.size()
-           << " loops across workgroups; at most 3 map to x, y, z";
+           << plan.loops.size() << " loops across workgroups; at most "
+           << 3 - first << " map to " << (first ? "y, z" : "x, y, z");
   for (size_t i = 0; i < plan.loops.size(); ++i)
     plan.dims.push_back(
-        static_cast<gpu::MappingId>(plan.loops.size() - 1 - i));
+        static_cast<gpu::MappingId>(first + plan.loops.size() - 1 - i));
   return plan;
 }
 
@@ -240,6 +242,10 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
       return failure();
     tiledOps.assign(threads->tiledAndFusedOps.begin(),
                     threads->tiledAndFusedOps.end());
+    // halc-distribute-reduction-lanes spreads its reduction over the lanes.
+    if (int64_t lanes = config.getSubgroupLanes())
+      threads->loops.front()->setAttr(kSubgroupLanesAttrName,
+                                      rewriter.getI64IntegerAttr(lanes));
   }
 
   // Reductions: a serial loop of `reduction_tile` steps in each thread. No

@@ -47,10 +47,13 @@ struct ConvertToNVVMPass
     : public halc::impl::ConvertToNVVMPassBase<ConvertToNVVMPass> {
   void runOnOperation() override {
     ExecutableOp executable = getOperation();
-    if (!getTargetForLowering(executable))
+    TargetAttr target = getTargetForLowering(executable);
+    if (!target)
       return signalPassFailure();
     FailureOr<gpu::GPUModuleOp> gpuModule = outlineLLVMGPUKernels(executable);
-    if (failed(gpuModule) || failed(expandMath(*gpuModule)))
+    if (failed(gpuModule) || failed(expandMath(*gpuModule)) ||
+        failed(lowerSubgroupReductions(*gpuModule,
+                                       target.getPreferredSubgroupSize())))
       return signalPassFailure();
 
     ConvertGpuOpsToNVVMOpsOptions options;

@@ -38,7 +38,9 @@ struct ConvertToROCDLPass
     if (!target)
       return signalPassFailure();
     FailureOr<gpu::GPUModuleOp> gpuModule = outlineLLVMGPUKernels(executable);
-    if (failed(gpuModule))
+    if (failed(gpuModule) ||
+        failed(lowerSubgroupReductions(*gpuModule,
+                                       target.getPreferredSubgroupSize())))
       return signalPassFailure();
 
     ConvertGpuOpsToROCDLOpsOptions options;

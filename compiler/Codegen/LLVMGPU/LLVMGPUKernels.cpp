@@ -5,7 +5,9 @@
 #include "compiler/Codegen/Common/DispatchUtils.h"
 #include "compiler/Codegen/Common/OutlineKernels.h"
 
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <limits>
 
@@ -71,6 +73,16 @@ mlir::halc::outlineLLVMGPUKernels(ExecutableOp executable) {
   passConstantsAsParameters(executable, *gpuModule);
   passDynamicBindingsAsPointers(*gpuModule);
   return gpuModule;
+}
+
+LogicalResult mlir::halc::lowerSubgroupReductions(gpu::GPUModuleOp gpuModule,
+                                                 unsigned subgroupSize) {
+  RewritePatternSet patterns(gpuModule.getContext());
+  populateGpuBreakDownSubgroupReducePatterns(patterns);
+  populateGpuLowerSubgroupReduceToShufflePatterns(patterns, subgroupSize);
+  if (failed(applyPatternsGreedily(gpuModule, std::move(patterns))))
+    return gpuModule.emitError("could not lower the subgroup reductions");
+  return success();
 }
 
 bool mlir::halc::fitsInt32Indices(gpu::GPUModuleOp gpuModule) {

@@ -21,6 +21,12 @@ namespace mlir::halc {
 /// and every binding a pointer (a dynamic one's sizes come from constants).
 FailureOr<gpu::GPUModuleOp> outlineLLVMGPUKernels(ExecutableOp executable);
 
+/// Rewrites the subgroup reductions of `gpuModule` into butterflies of
+/// shuffles across `subgroupSize` lanes (gpu.shuffle lowers on both NVVM and
+/// ROCDL).
+LogicalResult lowerSubgroupReductions(gpu::GPUModuleOp gpuModule,
+                                      unsigned subgroupSize);
+
 /// Whether 32-bit indices address every element: no binding of a kernel
 /// has 2^31 or more.
 bool fitsInt32Indices(gpu::GPUModuleOp gpuModule);

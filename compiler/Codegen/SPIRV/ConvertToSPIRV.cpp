@@ -16,6 +16,8 @@
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
 #include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
@@ -42,6 +44,37 @@ std::optional<spirv::StorageClass> mapMemorySpace(Attribute memorySpace) {
   return spirv::mapMemorySpaceToVulkanStorageClass(memorySpace);
 }
 
+/// Upstream's scf.for lowering to SPIR-V keeps the loop's results in
+/// variables that only the body stores: a loop that runs no iteration (a
+/// lane past the end of its share of a reduction) would yield garbage. Such
+/// a loop (one whose first iteration is not certain) runs under an scf.if
+/// that yields its initial values otherwise.
+void guardLoopsThatMayNotRun(gpu::GPUModuleOp gpuModule) {
+  SmallVector<scf::ForOp> loops;
+  gpuModule.walk([&](scf::ForOp loop) {
+    std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+    if (loop.getNumResults() != 0 && !(lower && upper && *lower < *upper))
+      loops.push_back(loop);
+  });
+  IRRewriter rewriter(gpuModule.getContext());
+  for (scf::ForOp loop : loops) {
+    Location loc = loop.getLoc();
+    rewriter.setInsertionPoint(loop);
+    Value runs = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                                       loop.getLowerBound(),
+                                       loop.getUpperBound());
+    auto guard = scf::IfOp::create(rewriter, loc, loop.getResultTypes(), runs,
+                                   /*withElseRegion=*/true);
+    rewriter.replaceAllUsesWith(loop.getResults(), guard.getResults());
+    rewriter.setInsertionPointToEnd(guard.thenBlock());
+    scf::YieldOp::create(rewriter, loc, loop.getResults());
+    rewriter.moveOpBefore(loop, guard.thenBlock()->getTerminator());
+    rewriter.setInsertionPointToEnd(guard.elseBlock());
+    scf::YieldOp::create(rewriter, loc, loop.getInitArgs());
+  }
+}
+
 LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
                              spirv::TargetEnvAttr env) {
   MLIRContext *context = gpuModule.getContext();
@@ -49,6 +82,8 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
 
   spirv::MemorySpaceToStorageClassConverter storageClasses(mapMemorySpace);
   spirv::convertMemRefTypesAndAttrs(gpuModule, storageClasses);
+
+  guardLoopsThatMayNotRun(gpuModule);
 
   // Math ops SPIR-V has no instruction for become polynomials; vector
   // accesses to buffers of scalars become scalar accesses.

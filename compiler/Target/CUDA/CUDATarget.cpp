@@ -23,21 +23,27 @@ using namespace mlir::halc;
 
 namespace {
 
-/// An SM architecture halc compiles for, or a product named after its GPU.
+/// An SM architecture halc compiles for, or a product named after its GPU,
+/// with the PTX ISA version its PTX declares: the one the SM first had, and
+/// at least 6.0 (warp shuffles need .sync).
 struct NVIDIAArch {
   const char *name;
   const char *arch;
+  const char *ptx;
 };
 
 /// The architectures (each its own name), then products, as IREE's
 /// --iree-cuda-target takes them.
 constexpr NVIDIAArch kArchs[] = {
-    {"sm_60", "sm_60"}, {"sm_61", "sm_61"}, {"sm_70", "sm_70"},
-    {"sm_75", "sm_75"}, {"sm_80", "sm_80"}, {"sm_86", "sm_86"},
-    {"sm_87", "sm_87"}, {"sm_89", "sm_89"}, {"sm_90", "sm_90"},
-    {"p100", "sm_60"},  {"v100", "sm_70"},  {"t4", "sm_75"},
-    {"a100", "sm_80"},  {"a10", "sm_86"},   {"rtx3090", "sm_86"},
-    {"l4", "sm_89"},    {"rtx4090", "sm_89"}, {"h100", "sm_90"},
+    {"sm_60", "sm_60", "+ptx60"},   {"sm_61", "sm_61", "+ptx60"},
+    {"sm_70", "sm_70", "+ptx60"},   {"sm_75", "sm_75", "+ptx63"},
+    {"sm_80", "sm_80", "+ptx70"},   {"sm_86", "sm_86", "+ptx71"},
+    {"sm_87", "sm_87", "+ptx74"},   {"sm_89", "sm_89", "+ptx78"},
+    {"sm_90", "sm_90", "+ptx78"},   {"p100", "sm_60", "+ptx60"},
+    {"v100", "sm_70", "+ptx60"},    {"t4", "sm_75", "+ptx63"},
+    {"a100", "sm_80", "+ptx70"},    {"a10", "sm_86", "+ptx71"},
+    {"rtx3090", "sm_86", "+ptx71"}, {"l4", "sm_89", "+ptx78"},
+    {"rtx4090", "sm_89", "+ptx78"}, {"h100", "sm_90", "+ptx78"},
 };
 
 std::string listArchNames() {
@@ -69,20 +75,25 @@ TargetAttr getTargetFromFlags(MLIRContext *context) {
   using F = TargetFeatures;
   F features = F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup;
   // 48 KiB of shared memory per block without opting in, on every SM.
+  Builder builder(context);
+  DictionaryAttr configuration = builder.getDictionaryAttr(builder.getNamedAttr(
+      "llvm_features", builder.getStringAttr(found->ptx)));
   return TargetAttr::get(context, "cuda", found->arch,
                          TargetFeaturesAttr::get(context, features),
                          /*maxWorkgroupInvocations=*/1024, {1024, 1024, 64},
                          /*maxWorkgroupMemoryBytes=*/48 * 1024, {32},
-                         DictionaryAttr());
+                         configuration);
 }
 
-/// The SM architecture of the executable's target description.
-FailureOr<std::string> getArch(ExecutableOp executable) {
+/// The SM architecture and LLVM features of the executable's target
+/// description.
+FailureOr<NVPTXOptions> getNVPTXOptions(ExecutableOp executable) {
   TargetAttr target = executable.getTargetAttr();
   if (!target || !StringRef(target.getArch()).starts_with("sm_"))
     return executable.emitError("executable @")
            << executable.getSymName() << " has no SM architecture as its target";
-  return target.getArch().str();
+  return NVPTXOptions{target.getArch().str(),
+                      target.getConfigurationString("llvm_features").str()};
 }
 
 /// The shared stages, then NVVM, LLVM IR, PTX and CDA1.
@@ -101,11 +112,11 @@ public:
         "llvm-ir", "ll",
         [](ExecutableOp executable, const ExecutableArtifacts &,
            const StageOptions &) -> FailureOr<Artifact> {
-          FailureOr<std::string> arch = getArch(executable);
-          if (failed(arch))
+          FailureOr<NVPTXOptions> options = getNVPTXOptions(executable);
+          if (failed(options))
             return failure();
           FailureOr<std::shared_ptr<OwnedLLVMModule>> module =
-              translateToNVPTXIR(executable, *arch);
+              translateToNVPTXIR(executable, *options);
           if (failed(module))
             return failure();
           Artifact artifact;
@@ -118,14 +129,14 @@ public:
         "ptx", "ptx",
         [](ExecutableOp executable, const ExecutableArtifacts &artifacts,
            const StageOptions &) -> FailureOr<Artifact> {
-          FailureOr<std::string> arch = getArch(executable);
-          if (failed(arch))
+          FailureOr<NVPTXOptions> options = getNVPTXOptions(executable);
+          if (failed(options))
             return failure();
           // The last reader of the LLVM module: code generation rewrites it.
           const auto &module =
               artifacts.getData<std::shared_ptr<OwnedLLVMModule>>("llvm-ir");
           FailureOr<std::string> ptx =
-              compileToPTX(executable, *module->module, *arch);
+              compileToPTX(executable, *module->module, *options);
           if (failed(ptx))
             return failure();
           return Artifact{std::move(*ptx), {}};
@@ -134,11 +145,11 @@ public:
         "cda1",
         [](ExecutableOp executable, const ExecutableArtifacts &artifacts,
            const StageOptions &options) -> FailureOr<std::vector<uint8_t>> {
-          FailureOr<std::string> arch = getArch(executable);
-          if (failed(arch))
+          FailureOr<NVPTXOptions> nvptx = getNVPTXOptions(executable);
+          if (failed(nvptx))
             return failure();
-          return serializeCDA1(executable, artifacts.get("ptx").bytes, *arch,
-                               options.debugLevel);
+          return serializeCDA1(executable, artifacts.get("ptx").bytes,
+                               nvptx->arch, options.debugLevel);
         }));
     stages.push_back(getEndStage());
     return stages;

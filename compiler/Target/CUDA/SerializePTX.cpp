@@ -77,7 +77,7 @@ void defineLibdeviceIntrinsics(llvm::Module &module) {
 }
 
 FailureOr<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(ExecutableOp executable, StringRef arch) {
+createTargetMachine(ExecutableOp executable, const NVPTXOptions &options) {
   static bool initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
@@ -92,16 +92,18 @@ createTargetMachine(ExecutableOp executable, StringRef arch) {
   if (!target)
     return executable.emitError("no NVPTX backend in LLVM: ") << error;
   return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      triple, arch, "", llvm::TargetOptions(), std::nullopt, std::nullopt,
+      triple, options.arch, options.features, llvm::TargetOptions(),
+      std::nullopt, std::nullopt,
       llvm::CodeGenOptLevel::Default));
 }
 
 } // namespace
 
 FailureOr<std::shared_ptr<OwnedLLVMModule>>
-mlir::halc::translateToNVPTXIR(ExecutableOp executable, StringRef arch) {
+mlir::halc::translateToNVPTXIR(ExecutableOp executable,
+                               const NVPTXOptions &options) {
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(executable, arch);
+      createTargetMachine(executable, options);
   if (failed(machine))
     return failure();
   FailureOr<std::shared_ptr<OwnedLLVMModule>> owned =
@@ -119,14 +121,14 @@ mlir::halc::translateToNVPTXIR(ExecutableOp executable, StringRef arch) {
 
 FailureOr<std::string> mlir::halc::compileToPTX(ExecutableOp executable,
                                                 llvm::Module &module,
-                                                StringRef arch) {
+                                                const NVPTXOptions &options) {
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(executable, arch);
+      createTargetMachine(executable, options);
   if (failed(machine))
     return failure();
   std::optional<std::string> ptx =
       emitForTarget(module, **machine, llvm::CodeGenFileType::AssemblyFile);
   if (!ptx)
-    return executable.emitError("LLVM cannot emit PTX for ") << arch;
+    return executable.emitError("LLVM cannot emit PTX for ") << options.arch;
   return *ptx;
 }

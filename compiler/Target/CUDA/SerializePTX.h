@@ -7,15 +7,23 @@
 
 namespace mlir::halc {
 
-/// The LLVM IR of `executable`'s NVVM kernels for `arch` (sm_XX), optimized
-/// at O2. Errors (a call no library defines) are diagnostics.
-FailureOr<std::shared_ptr<OwnedLLVMModule>>
-translateToNVPTXIR(ExecutableOp executable, StringRef arch);
+/// What the NVPTX backend compiles for: an SM architecture ("sm_80") and
+/// LLVM features (the PTX ISA version, "+ptx70").
+struct NVPTXOptions {
+  std::string arch;
+  std::string features;
+};
 
-/// The PTX LLVM's NVPTX backend writes of `module` for `arch` (code
-/// generation rewrites the module).
+/// The LLVM IR of `executable`'s NVVM kernels, optimized at O2. Errors (a
+/// call no library defines) are diagnostics.
+FailureOr<std::shared_ptr<OwnedLLVMModule>>
+translateToNVPTXIR(ExecutableOp executable, const NVPTXOptions &options);
+
+/// The PTX LLVM's NVPTX backend writes of `module` (code generation
+/// rewrites the module).
 FailureOr<std::string> compileToPTX(ExecutableOp executable,
-                                    llvm::Module &module, StringRef arch);
+                                    llvm::Module &module,
+                                    const NVPTXOptions &options);
 
 } // namespace mlir::halc
 

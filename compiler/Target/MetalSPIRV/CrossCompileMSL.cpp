@@ -89,6 +89,12 @@ std::string compileEntryPoint(ArrayRef<uint32_t> spirv, StringRef name,
                        ? spirv_cross::CompilerMSL::Options::macOS
                        : spirv_cross::CompilerMSL::Options::iOS;
     msl.argument_buffers = true;
+    // Apple7 and later GPUs have the simd-group functions on iOS too (MSL
+    // 2.3 on); SPIRV-Cross would use quad functions otherwise.
+    msl.ios_use_simdgroup_functions =
+        options.platform != MetalPlatform::MacOS &&
+        (options.versionMajor > 2 ||
+         (options.versionMajor == 2 && options.versionMinor >= 3));
     compiler.set_msl_options(msl);
 
     spirv_cross::MSLResourceBinding argumentBuffer;

@@ -26,8 +26,9 @@
 // CHECK-EMPTY:
 
 // The target description: the SM architecture (a product name resolves to
-// its SM), warps of 32, 48 KiB of shared memory per block.
+// its SM), warps of 32, 48 KiB of shared memory per block, the PTX ISA
+// version its PTX declares (the SM's first, at least 6.0 for warp shuffles).
 // RUN: halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=cuda --iree-cuda-target=h100 --compile-to=input | FileCheck %s --check-prefix=TARGET
-// TARGET: module attributes {halc.target = #halc.target<backend = "cuda", arch = "sm_90", {{.*}}max_shared_memory_bytes = 49152, subgroup_sizes = [32]>}
+// TARGET: module attributes {halc.target = #halc.target<backend = "cuda", arch = "sm_90", {{.*}}max_shared_memory_bytes = 49152, subgroup_sizes = [32], configuration = {llvm_features = "+ptx78"}>}
 // RUN: not halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=cuda --iree-cuda-target=sm_1 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: error: unknown --iree-cuda-target 'sm_1'; known are: sm_60, {{.*}}, h100

@@ -1,0 +1,325 @@
+//===- DistributeReductionLanes.cpp - A reduction shared by subgroup lanes ===//
+//
+// TileAndDistribute gives each thread of a forall marked halc.subgroup_lanes
+// a whole reduction: a serial loop that reads the accumulator from its output
+// and writes it back each step. Here the forall gains the lanes as its
+// leading (x) dimension: each lane runs the loop over a strided share
+// (lane * step, by lanes * step) into a private accumulator that starts at
+// the combiner's identity, the lanes' accumulators are combined by
+// gpu.subgroup_reduce, and lane 0 alone writes the output and runs what
+// follows the loop. Neighbouring lanes read neighbouring elements: the loads
+// of a subgroup are coalesced.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::halc {
+#define GEN_PASS_DEF_DISTRIBUTEREDUCTIONLANESPASS
+#include "compiler/Codegen/Common/Passes.h.inc"
+} // namespace mlir::halc
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+using vector::CombiningKind;
+
+std::optional<gpu::AllReduceOperation> getSubgroupOperation(CombiningKind kind) {
+  using O = gpu::AllReduceOperation;
+  switch (kind) {
+  case CombiningKind::ADD:
+    return O::ADD;
+  case CombiningKind::MUL:
+    return O::MUL;
+  case CombiningKind::MINUI:
+    return O::MINUI;
+  case CombiningKind::MINSI:
+    return O::MINSI;
+  case CombiningKind::MINNUMF:
+    return O::MINNUMF;
+  case CombiningKind::MAXUI:
+    return O::MAXUI;
+  case CombiningKind::MAXSI:
+    return O::MAXSI;
+  case CombiningKind::MAXNUMF:
+    return O::MAXNUMF;
+  case CombiningKind::AND:
+    return O::AND;
+  case CombiningKind::OR:
+    return O::OR;
+  case CombiningKind::XOR:
+    return O::XOR;
+  case CombiningKind::MINIMUMF:
+    return O::MINIMUMF;
+  case CombiningKind::MAXIMUMF:
+    return O::MAXIMUMF;
+  }
+  return std::nullopt;
+}
+
+/// The value `kind` leaves unchanged, of `type`.
+TypedAttr getIdentity(CombiningKind kind, Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
+    switch (kind) {
+    case CombiningKind::ADD:
+      return FloatAttr::get(type, llvm::APFloat::getZero(semantics));
+    case CombiningKind::MUL:
+      return FloatAttr::get(type, llvm::APFloat::getOne(semantics));
+    case CombiningKind::MINNUMF:
+    case CombiningKind::MINIMUMF:
+      return FloatAttr::get(type, llvm::APFloat::getInf(semantics));
+    case CombiningKind::MAXNUMF:
+    case CombiningKind::MAXIMUMF:
+      return FloatAttr::get(type, llvm::APFloat::getInf(semantics, true));
+    default:
+      return {};
+    }
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  switch (kind) {
+  case CombiningKind::ADD:
+  case CombiningKind::OR:
+  case CombiningKind::XOR:
+  case CombiningKind::MAXUI:
+    return IntegerAttr::get(type, llvm::APInt::getZero(width));
+  case CombiningKind::MUL:
+    return IntegerAttr::get(type, llvm::APInt(width, 1));
+  case CombiningKind::AND:
+  case CombiningKind::MINUI:
+    return IntegerAttr::get(type, llvm::APInt::getAllOnes(width));
+  case CombiningKind::MINSI:
+    return IntegerAttr::get(type, llvm::APInt::getSignedMaxValue(width));
+  case CombiningKind::MAXSI:
+    return IntegerAttr::get(type, llvm::APInt::getSignedMinValue(width));
+  default:
+    return {};
+  }
+}
+
+/// The kind of reduction `op` makes of its operands, for the ops a
+/// vectorized reduction step combines an accumulator with.
+std::optional<CombiningKind> getCombiningKind(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<CombiningKind>>(op)
+      .Case([](vector::MultiDimReductionOp op) { return op.getKind(); })
+      .Case([](arith::AddFOp) { return CombiningKind::ADD; })
+      .Case([](arith::AddIOp) { return CombiningKind::ADD; })
+      .Case([](arith::MulFOp) { return CombiningKind::MUL; })
+      .Case([](arith::MulIOp) { return CombiningKind::MUL; })
+      .Case([](arith::MaxNumFOp) { return CombiningKind::MAXNUMF; })
+      .Case([](arith::MinNumFOp) { return CombiningKind::MINNUMF; })
+      .Case([](arith::MaximumFOp) { return CombiningKind::MAXIMUMF; })
+      .Case([](arith::MinimumFOp) { return CombiningKind::MINIMUMF; })
+      .Case([](arith::MaxSIOp) { return CombiningKind::MAXSI; })
+      .Case([](arith::MinSIOp) { return CombiningKind::MINSI; })
+      .Case([](arith::MaxUIOp) { return CombiningKind::MAXUI; })
+      .Case([](arith::MinUIOp) { return CombiningKind::MINUI; })
+      .Case([](arith::AndIOp) { return CombiningKind::AND; })
+      .Case([](arith::OrIOp) { return CombiningKind::OR; })
+      .Case([](arith::XOrIOp) { return CombiningKind::XOR; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// The reduction of one thread: the serial loop, and the accumulator it
+/// reads and writes back each step, combined by `kind`.
+struct ThreadReduction {
+  scf::ForOp loop;
+  CombiningKind kind;
+  vector::TransferReadOp accRead;
+  vector::TransferWriteOp accWrite;
+};
+
+/// The reduction of `forall`'s body in the shape TileAndDistribute and
+/// vectorization leave it (one loop, directly in the forall, whose step
+/// writes back one element combined from what it read there: by a
+/// multi-reduction, or by one arith op when a step reduces one element),
+/// or none.
+std::optional<ThreadReduction> findThreadReduction(scf::ForallOp forall) {
+  std::optional<ThreadReduction> found;
+  bool unique = true;
+  forall.walk([&](vector::TransferWriteOp write) {
+    auto loop = dyn_cast<scf::ForOp>(write->getParentOp());
+    Operation *combine = write.getVector().getDefiningOp();
+    std::optional<CombiningKind> kind =
+        combine ? getCombiningKind(combine) : std::nullopt;
+    if (!loop || !kind)
+      return;
+    for (Value operand : combine->getOperands()) {
+      auto read = operand.getDefiningOp<vector::TransferReadOp>();
+      if (!read || read.getBase() != write.getBase() ||
+          read.getIndices() != write.getIndices() ||
+          read->getParentOp() != loop)
+        continue;
+      unique &= !found;
+      found = ThreadReduction{loop, *kind, read, write};
+      return;
+    }
+  });
+  auto writesInLoop = [](scf::ForOp loop) {
+    int64_t writes = 0;
+    loop.walk([&](Operation *op) {
+      writes += isa<vector::TransferWriteOp, vector::StoreOp, memref::StoreOp>(op);
+    });
+    return writes;
+  };
+  // A step that writes anything else (a second accumulator) is not one
+  // reduction.
+  if (!found || !unique || writesInLoop(found->loop) != 1 ||
+      found->loop->getParentOp() != forall ||
+      found->loop.getNumResults() != 0 ||
+      !found->accWrite.getVector().hasOneUse() ||
+      found->accRead.getVectorType().getNumElements() != 1)
+    return std::nullopt;
+  auto memref = dyn_cast<MemRefType>(found->accRead.getBase().getType());
+  if (!memref || !memref.hasStaticShape() ||
+      !getSubgroupOperation(found->kind) ||
+      !getIdentity(found->kind, memref.getElementType()))
+    return std::nullopt;
+  return found;
+}
+
+/// Rewrites `forall` (marked with `lanes`) as described at the top; leaves
+/// it as it is when its reduction has another shape (MapForallToGPU then
+/// runs it on lane 0: correct, not shared).
+void distribute(RewriterBase &rewriter, scf::ForallOp forall, int64_t lanes) {
+  std::optional<ThreadReduction> found = findThreadReduction(forall);
+  if (!found)
+    return;
+  Location loc = forall.getLoc();
+  MLIRContext *context = forall.getContext();
+
+  // The lanes become the forall's leading dimension, mapped to x.
+  SmallVector<OpFoldResult> lbs = {rewriter.getIndexAttr(0)};
+  SmallVector<OpFoldResult> ubs = {rewriter.getIndexAttr(lanes)};
+  SmallVector<OpFoldResult> steps = {rewriter.getIndexAttr(1)};
+  llvm::append_range(lbs, forall.getMixedLowerBound());
+  llvm::append_range(ubs, forall.getMixedUpperBound());
+  llvm::append_range(steps, forall.getMixedStep());
+  SmallVector<Attribute> mapping = {
+      gpu::GPUThreadMappingAttr::get(context, gpu::MappingId::DimX)};
+  llvm::append_range(mapping, forall.getMappingAttr().getValue());
+  rewriter.setInsertionPoint(forall);
+  auto shared = scf::ForallOp::create(rewriter, loc, lbs, ubs, steps,
+                                      ValueRange(), rewriter.getArrayAttr(mapping));
+  Block *body = shared.getBody();
+  rewriter.eraseOp(body->getTerminator());
+  SmallVector<Value> ivs(body->getArguments().drop_front());
+  rewriter.inlineBlockBefore(forall.getBody(), body, body->end(), ivs);
+  rewriter.eraseOp(forall);
+  Value lane = body->getArgument(0);
+
+  scf::ForOp loop = found->loop;
+  Value accumulator = found->accRead.getBase();
+  auto accType = cast<MemRefType>(accumulator.getType());
+  auto vectorType = cast<VectorType>(found->accRead.getType());
+  CombiningKind kind = found->kind;
+
+  // What writes to the output before the loop (its initial value) is lane
+  // 0's alone.
+  Value isLaneZero;
+  auto onLaneZero = [&](Operation *op) {
+    rewriter.setInsertionPoint(op);
+    auto guard = scf::IfOp::create(rewriter, op->getLoc(), isLaneZero,
+                                   /*withElseRegion=*/false);
+    rewriter.moveOpBefore(op, guard.thenBlock()->getTerminator());
+  };
+  rewriter.setInsertionPointToStart(body);
+  isLaneZero = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq, lane,
+      arith::ConstantIndexOp::create(rewriter, loc, 0));
+  for (Operation &op : llvm::make_early_inc_range(*body)) {
+    if (&op == loop.getOperation())
+      break;
+    if (isa<vector::TransferWriteOp, memref::StoreOp>(op))
+      onLaneZero(&op);
+  }
+
+  // The lane's accumulator, from the identity; its strided share.
+  rewriter.setInsertionPoint(loop);
+  auto privateAcc = memref::AllocaOp::create(
+      rewriter, loc, MemRefType::get(accType.getShape(), accType.getElementType()));
+  Value identity = arith::ConstantOp::create(
+      rewriter, loc, DenseElementsAttr::get(
+                         vectorType, getIdentity(kind, accType.getElementType())));
+  SmallVector<Value> indices(found->accRead.getIndices());
+  SmallVector<bool> inBounds = found->accRead.getInBoundsValues();
+  vector::TransferWriteOp::create(rewriter, loc, identity, privateAcc, indices,
+                                  ArrayRef<bool>(inBounds));
+  Value start = arith::AddIOp::create(
+      rewriter, loc, loop.getLowerBound(),
+      arith::MulIOp::create(rewriter, loc, lane, loop.getStep()));
+  Value stride = arith::MulIOp::create(
+      rewriter, loc, loop.getStep(),
+      arith::ConstantIndexOp::create(rewriter, loc, lanes));
+  rewriter.modifyOpInPlace(loop, [&] {
+    loop.setLowerBound(start);
+    loop.setStep(stride);
+  });
+  rewriter.modifyOpInPlace(found->accRead, [&] {
+    found->accRead.getBaseMutable().assign(privateAcc);
+  });
+  rewriter.modifyOpInPlace(found->accWrite, [&] {
+    found->accWrite.getBaseMutable().assign(privateAcc);
+  });
+
+  // The lanes' accumulators combined; lane 0 adds the output's initial value
+  // and runs the rest.
+  rewriter.setInsertionPointAfter(loop);
+  Value partial = vector::TransferReadOp::create(
+      rewriter, loc, vectorType, privateAcc, indices, std::optional<Value>(),
+      ArrayRef<bool>(inBounds));
+  SmallVector<int64_t> zeros(vectorType.getRank(), 0);
+  Value scalar = vector::ExtractOp::create(rewriter, loc, partial, zeros);
+  Value total = gpu::SubgroupReduceOp::create(
+      rewriter, loc, scalar, *getSubgroupOperation(kind), /*uniform=*/false);
+  auto guard = scf::IfOp::create(rewriter, loc, isLaneZero,
+                                 /*withElseRegion=*/false);
+  Block *then = guard.thenBlock();
+  for (Operation &op : llvm::make_early_inc_range(
+           llvm::make_range(std::next(guard->getIterator()), body->end())))
+    if (!op.hasTrait<OpTrait::IsTerminator>())
+      rewriter.moveOpBefore(&op, then->getTerminator());
+  rewriter.setInsertionPointToStart(then);
+  Value initial = vector::TransferReadOp::create(
+      rewriter, loc, vectorType, accumulator, indices, std::optional<Value>(),
+      ArrayRef<bool>(inBounds));
+  Value combined = vector::makeArithReduction(
+      rewriter, loc, kind, vector::ExtractOp::create(rewriter, loc, initial, zeros),
+      total);
+  vector::TransferWriteOp::create(
+      rewriter, loc,
+      vector::BroadcastOp::create(rewriter, loc, vectorType, combined),
+      accumulator, indices, ArrayRef<bool>(inBounds));
+}
+
+struct DistributeReductionLanesPass
+    : public halc::impl::DistributeReductionLanesPassBase<
+          DistributeReductionLanesPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<scf::ForallOp> marked;
+    getOperation().walk([&](scf::ForallOp forall) {
+      if (forall->hasAttr(kSubgroupLanesAttrName))
+        marked.push_back(forall);
+    });
+    for (scf::ForallOp forall : marked) {
+      int64_t lanes =
+          forall->getAttrOfType<IntegerAttr>(kSubgroupLanesAttrName).getInt();
+      forall->removeAttr(kSubgroupLanesAttrName);
+      distribute(rewriter, forall, lanes);
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,61 @@
+// RUN: halc-opt %s -pass-pipeline='builtin.module(halc.executable(halc-distribute-reduction-lanes))' | FileCheck %s
+
+// A row max that tile-and-distribute gave one thread per row (8 rows, the
+// forall marked for 32 lanes): the forall gains the lanes along x; each
+// lane starts at lane * 4 and steps by 32 * 4 over the row into a private
+// accumulator that starts at the identity of maxnumf (-inf); the subgroup
+// combines the lanes, and lane 0 alone writes the output: its initial
+// value (also lane 0's alone) combined with the subgroup's.
+// CHECK-LABEL: func.func @rowmax
+// CHECK: scf.forall (%[[LANE:.+]], %[[ROW:.+]]) in (32, 8)
+// CHECK: %[[LANE0:.+]] = arith.cmpi eq, %[[LANE]], %c0
+// CHECK: %[[OUT:.+]] = memref.subview
+// CHECK: scf.if %[[LANE0]] {
+// CHECK-NEXT: vector.transfer_write %{{.+}}, %[[OUT]]
+// CHECK: %[[ACC:.+]] = memref.alloca() : memref<1xf32>
+// CHECK: vector.transfer_write %[[NEG_INF:.+]], %[[ACC]]
+// CHECK: %[[OFFSET:.+]] = arith.muli %[[LANE]], %c4
+// CHECK: %[[START:.+]] = arith.addi %c0, %[[OFFSET]]
+// CHECK: %[[STRIDE:.+]] = arith.muli %c4, %c32
+// CHECK: scf.for %{{.+}} = %[[START]] to %c256 step %[[STRIDE]]
+// CHECK: vector.transfer_read %[[ACC]]
+// CHECK: vector.multi_reduction <maxnumf>
+// CHECK: vector.transfer_write %{{.+}}, %[[ACC]]
+// CHECK: %[[PARTIAL:.+]] = vector.transfer_read %[[ACC]]
+// CHECK: %[[SCALAR:.+]] = vector.extract %[[PARTIAL]][0]
+// CHECK: %[[ALL:.+]] = gpu.subgroup_reduce maxnumf %[[SCALAR]] : (f32) -> f32
+// CHECK: scf.if %[[LANE0]] {
+// CHECK: %[[INIT:.+]] = vector.transfer_read %[[OUT]]
+// CHECK: %[[INIT0:.+]] = vector.extract %[[INIT]][0]
+// CHECK: %[[MAX:.+]] = arith.maxnumf %[[INIT0]], %[[ALL]]
+// CHECK: vector.transfer_write %{{.+}}, %[[OUT]]
+// CHECK: } {mapping = [#gpu.thread<x>, #gpu.thread<y>]}
+// CHECK-NOT: halc.subgroup_lanes
+#map = affine_map<()[s0, s1] -> (s0 + s1)>
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @rowmax ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([32, 8, 1]) workgroup_count([1, 2, 1])
+  builtin.module {
+    func.func @rowmax(%arg0: memref<16x256xf32>, %arg1: memref<16xf32>) {
+      %cst = arith.constant dense<0xFF800000> : vector<1xf32>
+      %0 = ub.poison : f32
+      %c4 = arith.constant 4 : index
+      %c256 = arith.constant 256 : index
+      %c0 = arith.constant 0 : index
+      scf.forall (%arg2) = (0) to (16) step (8) {
+        %subview = memref.subview %arg1[%arg2] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1], offset: ?>>
+        scf.forall (%arg3) in (8) {
+          %subview_0 = memref.subview %subview[%arg3] [1] [1] : memref<8xf32, strided<[1], offset: ?>> to memref<1xf32, strided<[1], offset: ?>>
+          vector.transfer_write %cst, %subview_0[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+          scf.for %arg4 = %c0 to %c256 step %c4 {
+            %1 = affine.apply #map()[%arg2, %arg3]
+            %2 = vector.transfer_read %arg0[%1, %arg4], %0 {in_bounds = [true, true]} : memref<16x256xf32>, vector<1x4xf32>
+            %3 = vector.transfer_read %subview_0[%c0], %0 {in_bounds = [true]} : memref<1xf32, strided<[1], offset: ?>>, vector<1xf32>
+            %4 = vector.multi_reduction <maxnumf>, %2, %3 [1] : vector<1x4xf32> to vector<1xf32>
+            vector.transfer_write %4, %subview_0[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+          }
+        } {halc.subgroup_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+      } {mapping = [#gpu.block<y>]}
+      return
+    }
+  }
+}
