@@ -189,6 +189,42 @@ std::optional<ThreadReduction> findThreadReduction(scf::ForallOp forall) {
   return found;
 }
 
+/// Makes the step of `found` accumulate in `accVectorType` (f32) in
+/// `privateAcc`: the elements it combines are extended first.
+void widenStep(RewriterBase &rewriter, ThreadReduction found,
+               Value privateAcc, VectorType accVectorType) {
+  Operation *combine = found.accWrite.getVector().getDefiningOp();
+  Location loc = combine->getLoc();
+  rewriter.setInsertionPoint(combine);
+  SmallVector<Value> indices(found.accRead.getIndices());
+  SmallVector<bool> inBounds = found.accRead.getInBoundsValues();
+  Value acc = vector::TransferReadOp::create(
+      rewriter, loc, accVectorType, privateAcc, indices, std::optional<Value>(),
+      ArrayRef<bool>(inBounds));
+  Value elements = combine->getOperand(0) == found.accRead.getResult()
+                       ? combine->getOperand(1)
+                       : combine->getOperand(0);
+  auto elementsType = cast<VectorType>(elements.getType());
+  Value extended = arith::ExtFOp::create(
+      rewriter, loc,
+      VectorType::get(elementsType.getShape(), accVectorType.getElementType()),
+      elements);
+  Value result;
+  if (auto reduction = dyn_cast<vector::MultiDimReductionOp>(combine))
+    result = vector::MultiDimReductionOp::create(
+        rewriter, loc, extended, acc, reduction.getReductionMask(),
+        found.kind);
+  else
+    result = vector::makeArithReduction(rewriter, loc, found.kind, acc,
+                                        extended);
+  rewriter.setInsertionPoint(found.accWrite);
+  vector::TransferWriteOp::create(rewriter, loc, result, privateAcc, indices,
+                                  ArrayRef<bool>(inBounds));
+  rewriter.eraseOp(found.accWrite);
+  rewriter.eraseOp(combine);
+  rewriter.eraseOp(found.accRead);
+}
+
 /// Rewrites `forall` (marked with `lanes`) as described at the top; leaves
 /// it as it is when its reduction has another shape (MapForallToGPU then
 /// runs it on lane 0: correct, not shared).
@@ -245,13 +281,20 @@ void distribute(RewriterBase &rewriter, scf::ForallOp forall, int64_t lanes) {
       onLaneZero(&op);
   }
 
-  // The lane's accumulator, from the identity; its strided share.
+  // The lane's accumulator, from the identity; its strided share. An f16
+  // sum or product accumulates in f32: an f16 accumulator stops growing
+  // once it is large next to each step.
+  Type element = accType.getElementType();
+  bool widen = element.isF16() && found->accRead->hasOneUse() &&
+               (kind == CombiningKind::ADD || kind == CombiningKind::MUL);
+  Type accElement = widen ? rewriter.getF32Type() : element;
+  auto accVectorType = VectorType::get(vectorType.getShape(), accElement);
   rewriter.setInsertionPoint(loop);
   auto privateAcc = memref::AllocaOp::create(
-      rewriter, loc, MemRefType::get(accType.getShape(), accType.getElementType()));
+      rewriter, loc, MemRefType::get(accType.getShape(), accElement));
   Value identity = arith::ConstantOp::create(
-      rewriter, loc, DenseElementsAttr::get(
-                         vectorType, getIdentity(kind, accType.getElementType())));
+      rewriter, loc,
+      DenseElementsAttr::get(accVectorType, getIdentity(kind, accElement)));
   SmallVector<Value> indices(found->accRead.getIndices());
   SmallVector<bool> inBounds = found->accRead.getInBoundsValues();
   vector::TransferWriteOp::create(rewriter, loc, identity, privateAcc, indices,
@@ -266,18 +309,22 @@ void distribute(RewriterBase &rewriter, scf::ForallOp forall, int64_t lanes) {
     loop.setLowerBound(start);
     loop.setStep(stride);
   });
-  rewriter.modifyOpInPlace(found->accRead, [&] {
-    found->accRead.getBaseMutable().assign(privateAcc);
-  });
-  rewriter.modifyOpInPlace(found->accWrite, [&] {
-    found->accWrite.getBaseMutable().assign(privateAcc);
-  });
+  if (widen) {
+    widenStep(rewriter, *found, privateAcc, accVectorType);
+  } else {
+    rewriter.modifyOpInPlace(found->accRead, [&] {
+      found->accRead.getBaseMutable().assign(privateAcc);
+    });
+    rewriter.modifyOpInPlace(found->accWrite, [&] {
+      found->accWrite.getBaseMutable().assign(privateAcc);
+    });
+  }
 
   // The lanes' accumulators combined; lane 0 adds the output's initial value
   // and runs the rest.
   rewriter.setInsertionPointAfter(loop);
   Value partial = vector::TransferReadOp::create(
-      rewriter, loc, vectorType, privateAcc, indices, std::optional<Value>(),
+      rewriter, loc, accVectorType, privateAcc, indices, std::optional<Value>(),
       ArrayRef<bool>(inBounds));
   SmallVector<int64_t> zeros(vectorType.getRank(), 0);
   Value scalar = vector::ExtractOp::create(rewriter, loc, partial, zeros);
@@ -294,9 +341,13 @@ void distribute(RewriterBase &rewriter, scf::ForallOp forall, int64_t lanes) {
   Value initial = vector::TransferReadOp::create(
       rewriter, loc, vectorType, accumulator, indices, std::optional<Value>(),
       ArrayRef<bool>(inBounds));
-  Value combined = vector::makeArithReduction(
-      rewriter, loc, kind, vector::ExtractOp::create(rewriter, loc, initial, zeros),
-      total);
+  Value initialValue = vector::ExtractOp::create(rewriter, loc, initial, zeros);
+  if (widen)
+    initialValue = arith::ExtFOp::create(rewriter, loc, accElement, initialValue);
+  Value combined =
+      vector::makeArithReduction(rewriter, loc, kind, initialValue, total);
+  if (widen)
+    combined = arith::TruncFOp::create(rewriter, loc, element, combined);
   vector::TransferWriteOp::create(
       rewriter, loc,
       vector::BroadcastOp::create(rewriter, loc, vectorType, combined),

@@ -1,4 +1,4 @@
-// RUN: halc-opt %s -pass-pipeline='builtin.module(halc.executable(halc-distribute-reduction-lanes))' | FileCheck %s
+// RUN: halc-opt %s -split-input-file -pass-pipeline='builtin.module(halc.executable(halc-distribute-reduction-lanes))' | FileCheck %s
 
 // A row max that tile-and-distribute gave one thread per row (8 rows, the
 // forall marked for 32 lanes): the forall gains the lanes along x; each
@@ -55,6 +55,46 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
           }
         } {halc.subgroup_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
       } {mapping = [#gpu.block<y>]}
+      return
+    }
+  }
+}
+
+// -----
+
+// An f16 sum: each lane accumulates in f32 (the elements extended), the
+// lanes are combined in f32, and lane 0 truncates once, after adding the
+// output's initial value.
+// CHECK-LABEL: func.func @rowsum_f16
+// CHECK: %[[ACC:.+]] = memref.alloca() : memref<1xf32>
+// CHECK: scf.for
+// CHECK: %[[PREV:.+]] = vector.transfer_read %[[ACC]]{{.*}} : memref<1xf32>, vector<1xf32>
+// CHECK: %[[WIDE:.+]] = arith.extf %{{.+}} : vector<1x4xf16> to vector<1x4xf32>
+// CHECK: %[[SUM:.+]] = vector.multi_reduction <add>, %[[WIDE]], %[[PREV]] [1] : vector<1x4xf32> to vector<1xf32>
+// CHECK: vector.transfer_write %[[SUM]], %[[ACC]]
+// CHECK: gpu.subgroup_reduce add %{{.+}} : (f32) -> f32
+// CHECK: arith.extf %{{.+}} : f16 to f32
+// CHECK: arith.addf %{{.+}} : f32
+// CHECK: arith.truncf %{{.+}} : f32 to f16
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @rowsum_f16 ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([32, 1, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @rowsum_f16(%arg0: memref<1x4096xf16>, %arg1: memref<1xf16>) {
+      %cst = arith.constant dense<0.000000e+00> : vector<1xf16>
+      %0 = ub.poison : f16
+      %c4 = arith.constant 4 : index
+      %c4096 = arith.constant 4096 : index
+      %c0 = arith.constant 0 : index
+      scf.forall (%arg3) in (1) {
+        %subview = memref.subview %arg1[%arg3] [1] [1] : memref<1xf16> to memref<1xf16, strided<[1], offset: ?>>
+        vector.transfer_write %cst, %subview[%c0] {in_bounds = [true]} : vector<1xf16>, memref<1xf16, strided<[1], offset: ?>>
+        scf.for %arg4 = %c0 to %c4096 step %c4 {
+          %2 = vector.transfer_read %arg0[%arg3, %arg4], %0 {in_bounds = [true, true]} : memref<1x4096xf16>, vector<1x4xf16>
+          %3 = vector.transfer_read %subview[%c0], %0 {in_bounds = [true]} : memref<1xf16, strided<[1], offset: ?>>, vector<1xf16>
+          %4 = vector.multi_reduction <add>, %2, %3 [1] : vector<1x4xf16> to vector<1xf16>
+          vector.transfer_write %4, %subview[%c0] {in_bounds = [true]} : vector<1xf16>, memref<1xf16, strided<[1], offset: ?>>
+        }
+      } {halc.subgroup_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
       return
     }
   }
