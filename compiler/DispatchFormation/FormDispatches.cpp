@@ -164,6 +164,23 @@ bool hasReduction(Operation *op) {
   return linalgOp && linalgOp.getNumReductionLoops() > 0;
 }
 
+/// Whether `consumer` reads a result of `producer` through an indexing map
+/// that is not a permutation of its loops (it broadcasts the result).
+bool broadcasts(Operation *consumer, Operation *producer) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(consumer);
+  if (!linalgOp)
+    return false;
+  for (OpOperand &operand : linalgOp->getOpOperands()) {
+    Operation *def = operand.get().getDefiningOp();
+    while (def && def != producer && isCloned(def) && def->getNumOperands())
+      def = def->getOperand(0).getDefiningOp();
+    if (def == producer &&
+        !linalgOp.getMatchingIndexingMap(&operand).isPermutation())
+      return true;
+  }
+  return false;
+}
+
 /// One kernel: a root op with the producers fused into it.
 struct Region {
   SmallVector<Operation *> members;
@@ -205,12 +222,18 @@ SmallVector<Region> formRegions(func::FuncOp func,
         if (consumerReduces && !readsByIndexOnly(producer))
           continue;
         // A reduction fuses into its consumer's tiles only when its result
-        // has a dimension to tile along (not a full reduction to a scalar).
+        // has a dimension to tile along (not a full reduction to a scalar)
+        // and the consumer reads each element of it once: a consumer that
+        // broadcasts it (a softmax's division by the row sum) would redo
+        // the whole reduction for every element it computes.
         bool reduces = hasReduction(producer);
         if (reduces && (regions[id].hasReduction ||
-                        llvm::any_of(producer->getResultTypes(), [](Type type) {
-                          return cast<ShapedType>(type).getRank() == 0;
-                        })))
+                        llvm::any_of(producer->getResultTypes(),
+                                     [](Type type) {
+                                       return cast<ShapedType>(type)
+                                                  .getRank() == 0;
+                                     }) ||
+                        broadcasts(consumer, producer)))
           continue;
         SetVector<Operation *> consumers;
         collectConsumers(producer, consumers);

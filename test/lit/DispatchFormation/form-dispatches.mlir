@@ -66,28 +66,38 @@ module @named {
 
 // -----
 
-// Several kernels: a reduction ends a dispatch; an elementwise consumer takes
-// the reduction that feeds it, and the matmul that feeds both the max and the
-// exp (two consumers in different dispatches) is a dispatch of its own. The
-// host function runs them in order, each reading the results before it.
+// Several kernels: a reduction ends a dispatch; it is not fused into a
+// consumer that broadcasts its result along a row (that would redo the
+// reduction for every element), so the max and the sum are dispatches of
+// their own, as are the exp (read by the sum and the division) and the
+// matmul that feeds both the max and the exp. The host function runs them
+// in order, each reading the results before it.
 // CHECK-LABEL: halc.executable @module_linked
 // CHECK: halc.export @softmax_dispatch_0 ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
 // CHECK: halc.export @softmax_dispatch_1 ordinal(1) layout(#halc.layout<bindings = [read_only, read_write]>)
-// CHECK: halc.export @softmax_dispatch_2 ordinal(2) layout(#halc.layout<bindings = [read_only, read_write]>)
+// CHECK: halc.export @softmax_dispatch_2 ordinal(2) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+// CHECK: halc.export @softmax_dispatch_3 ordinal(3) layout(#halc.layout<bindings = [read_only, read_write]>)
+// CHECK: halc.export @softmax_dispatch_4 ordinal(4) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
 // CHECK: func.func @softmax_dispatch_0(%{{.+}}: memref<4x8xf32>, %{{.+}}: memref<8x16xf32>, %{{.+}}: memref<4x16xf32>)
 // CHECK: linalg.matmul
 // CHECK-NOT: linalg.generic
-// CHECK: func.func @softmax_dispatch_1(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4x16xf32>)
+// CHECK: func.func @softmax_dispatch_1(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4xf32>)
 // CHECK: linalg.fill
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: arith.maximumf
+// CHECK: func.func @softmax_dispatch_2(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4xf32>, %{{.+}}: memref<4x16xf32>)
 // CHECK: math.exp
-// CHECK: func.func @softmax_dispatch_2(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4x16xf32>)
+// CHECK: func.func @softmax_dispatch_3(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4xf32>)
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: arith.addf
+// CHECK: func.func @softmax_dispatch_4(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4xf32>, %{{.+}}: memref<4x16xf32>)
 // CHECK: arith.divf
 // CHECK: func.func @softmax(%[[A:.+]]: tensor<4x8xf32>, %[[B:.+]]: tensor<8x16xf32>) -> tensor<4x16xf32>
 // CHECK-NEXT: %[[MM:.+]] = halc.dispatch @module_linked::@softmax_dispatch_0(%[[A]], %[[B]])
-// CHECK-NEXT: %[[EX:.+]] = halc.dispatch @module_linked::@softmax_dispatch_1(%[[MM]])
-// CHECK-NEXT: %[[R:.+]] = halc.dispatch @module_linked::@softmax_dispatch_2(%[[EX]])
+// CHECK-NEXT: %[[MAX:.+]] = halc.dispatch @module_linked::@softmax_dispatch_1(%[[MM]])
+// CHECK-NEXT: %[[EX:.+]] = halc.dispatch @module_linked::@softmax_dispatch_2(%[[MM]], %[[MAX]])
+// CHECK-NEXT: %[[SUM:.+]] = halc.dispatch @module_linked::@softmax_dispatch_3(%[[EX]])
+// CHECK-NEXT: %[[R:.+]] = halc.dispatch @module_linked::@softmax_dispatch_4(%[[EX]], %[[SUM]])
 // CHECK-NEXT: return %[[R]]
 func.func @softmax(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
   %zero = arith.constant 0.0 : f32
