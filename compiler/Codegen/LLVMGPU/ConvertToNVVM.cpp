@@ -11,13 +11,10 @@
 #include "compiler/Codegen/LLVMGPU/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
-#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Approximation.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "mlir/Transforms/Passes.h"
 
 namespace mlir::halc {
 #define GEN_PASS_DEF_CONVERTTONVVMPASS
@@ -50,21 +47,16 @@ struct ConvertToNVVMPass
     TargetAttr target = getTargetForLowering(executable);
     if (!target)
       return signalPassFailure();
-    FailureOr<gpu::GPUModuleOp> gpuModule = outlineLLVMGPUKernels(executable);
-    if (failed(gpuModule) || failed(expandMath(*gpuModule)) ||
-        failed(lowerSubgroupReductions(*gpuModule,
-                                       target.getPreferredSubgroupSize())))
+    FailureOr<gpu::GPUModuleOp> gpuModule =
+        outlineLLVMGPUKernels(executable, target.getPreferredSubgroupSize());
+    if (failed(gpuModule) || failed(expandMath(*gpuModule)))
       return signalPassFailure();
 
     ConvertGpuOpsToNVVMOpsOptions options;
     options.indexBitwidth = fitsInt32Indices(*gpuModule) ? 32 : 64;
     options.useBarePtrCallConv = true;
     OpPassManager pm(ModuleOp::getOperationName());
-    OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-    kernels.addPass(createSCFToControlFlowPass());
-    kernels.addPass(createConvertGpuOpsToNVVMOps(options));
-    kernels.addPass(createReconcileUnrealizedCastsPass());
-    kernels.addPass(createCanonicalizerPass());
+    addKernelLoweringPasses(pm, createConvertGpuOpsToNVVMOps(options));
     if (failed(runPipeline(pm, executable.getInnerModule())))
       return signalPassFailure();
   }

@@ -6,9 +6,6 @@
 
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/MathToROCDL/MathToROCDL.h"
-#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
-#include "mlir/Transforms/Passes.h"
 
 namespace mlir::halc {
 #define GEN_PASS_DEF_CONVERTTOROCDLPASS
@@ -37,10 +34,9 @@ struct ConvertToROCDLPass
     TargetAttr target = getTargetForLowering(executable);
     if (!target)
       return signalPassFailure();
-    FailureOr<gpu::GPUModuleOp> gpuModule = outlineLLVMGPUKernels(executable);
-    if (failed(gpuModule) ||
-        failed(lowerSubgroupReductions(*gpuModule,
-                                       target.getPreferredSubgroupSize())))
+    FailureOr<gpu::GPUModuleOp> gpuModule =
+        outlineLLVMGPUKernels(executable, target.getPreferredSubgroupSize());
+    if (failed(gpuModule))
       return signalPassFailure();
 
     ConvertGpuOpsToROCDLOpsOptions options;
@@ -53,11 +49,7 @@ struct ConvertToROCDLPass
     // cannot select (llvm.tanh).
     OpPassManager pm(ModuleOp::getOperationName());
     pm.addPass(createConvertMathToROCDL({options.chipset}));
-    OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-    kernels.addPass(createSCFToControlFlowPass());
-    kernels.addPass(createConvertGpuOpsToROCDLOps(options));
-    kernels.addPass(createReconcileUnrealizedCastsPass());
-    kernels.addPass(createCanonicalizerPass());
+    addKernelLoweringPasses(pm, createConvertGpuOpsToROCDLOps(options));
     if (failed(runPipeline(pm, executable.getInnerModule())))
       return signalPassFailure();
   }

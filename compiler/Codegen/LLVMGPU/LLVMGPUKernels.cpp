@@ -5,9 +5,12 @@
 #include "compiler/Codegen/Common/DispatchUtils.h"
 #include "compiler/Codegen/Common/OutlineKernels.h"
 
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
 
 #include <limits>
 
@@ -56,10 +59,22 @@ void passDynamicBindingsAsPointers(gpu::GPUModuleOp gpuModule) {
   });
 }
 
+/// Subgroup reductions as butterflies of shuffles across `subgroupSize` lanes.
+LogicalResult lowerSubgroupReductions(gpu::GPUModuleOp gpuModule,
+                                      unsigned subgroupSize) {
+  RewritePatternSet patterns(gpuModule.getContext());
+  populateGpuBreakDownSubgroupReducePatterns(patterns);
+  populateGpuLowerSubgroupReduceToShufflePatterns(patterns, subgroupSize);
+  if (failed(applyPatternsGreedily(gpuModule, std::move(patterns))))
+    return gpuModule.emitError("could not lower the subgroup reductions");
+  return success();
+}
+
 } // namespace
 
 FailureOr<gpu::GPUModuleOp>
-mlir::halc::outlineLLVMGPUKernels(ExecutableOp executable) {
+mlir::halc::outlineLLVMGPUKernels(ExecutableOp executable,
+                                  unsigned subgroupSize) {
   FailureOr<gpu::GPUModuleOp> gpuModule = outlineKernels(
       executable, [](ExportOp exportOp, func::FuncOp, gpu::GPUFuncOp kernel) {
         SmallVector<int32_t> size(exportOp.getWorkgroupSize()->begin(),
@@ -72,17 +87,18 @@ mlir::halc::outlineLLVMGPUKernels(ExecutableOp executable) {
     return failure();
   passConstantsAsParameters(executable, *gpuModule);
   passDynamicBindingsAsPointers(*gpuModule);
+  if (failed(lowerSubgroupReductions(*gpuModule, subgroupSize)))
+    return failure();
   return gpuModule;
 }
 
-LogicalResult mlir::halc::lowerSubgroupReductions(gpu::GPUModuleOp gpuModule,
-                                                 unsigned subgroupSize) {
-  RewritePatternSet patterns(gpuModule.getContext());
-  populateGpuBreakDownSubgroupReducePatterns(patterns);
-  populateGpuLowerSubgroupReduceToShufflePatterns(patterns, subgroupSize);
-  if (failed(applyPatternsGreedily(gpuModule, std::move(patterns))))
-    return gpuModule.emitError("could not lower the subgroup reductions");
-  return success();
+void mlir::halc::addKernelLoweringPasses(OpPassManager &pm,
+                                         std::unique_ptr<Pass> convertGpuOps) {
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(std::move(convertGpuOps));
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+  kernels.addPass(createCanonicalizerPass());
 }
 
 bool mlir::halc::fitsInt32Indices(gpu::GPUModuleOp gpuModule) {

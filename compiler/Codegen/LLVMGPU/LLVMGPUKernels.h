@@ -12,20 +12,25 @@
 #include "compiler/Dialect/HALC/HALCDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Pass/PassManager.h"
 
 namespace mlir::halc {
 
 /// Outlines the dispatch functions of `executable` into kernels of one
 /// gpu.module (named after it), each with its export's workgroup size as
 /// its known block size, its constants as i32 parameters after the bindings
-/// and every binding a pointer (a dynamic one's sizes come from constants).
-FailureOr<gpu::GPUModuleOp> outlineLLVMGPUKernels(ExecutableOp executable);
+/// and every binding a pointer (a dynamic one's sizes come from constants);
+/// subgroup reductions become butterflies of shuffles across the target's
+/// `subgroupSize` lanes (gpu.shuffle lowers on both NVVM and ROCDL).
+FailureOr<gpu::GPUModuleOp> outlineLLVMGPUKernels(ExecutableOp executable,
+                                                  unsigned subgroupSize);
 
-/// Rewrites the subgroup reductions of `gpuModule` into butterflies of
-/// shuffles across `subgroupSize` lanes (gpu.shuffle lowers on both NVVM and
-/// ROCDL).
-LogicalResult lowerSubgroupReductions(gpu::GPUModuleOp gpuModule,
-                                      unsigned subgroupSize);
+/// Adds to `pm` (on the executable's inner module) the lowering of the
+/// kernels to the LLVM dialect: structured control flow to blocks, then
+/// `convertGpuOps` (upstream's conversion to ROCDL or NVVM), casts
+/// reconciled, canonicalized.
+void addKernelLoweringPasses(OpPassManager &pm,
+                             std::unique_ptr<Pass> convertGpuOps);
 
 /// Whether 32-bit indices address every element: no binding of a kernel
 /// has 2^31 or more.

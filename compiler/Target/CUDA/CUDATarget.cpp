@@ -10,6 +10,7 @@
 
 #include "compiler/Codegen/LLVMGPU/Passes.h"
 #include "compiler/Stages/SharedStages.h"
+#include "compiler/Target/LLVMGPUCommon/LLVMGPUStages.h"
 #include "compiler/Target/CUDA/SerializeCDA1.h"
 #include "compiler/Target/CUDA/SerializePTX.h"
 
@@ -108,38 +109,22 @@ public:
   std::vector<Stage> getStages() const override {
     std::vector<Stage> stages = getSharedStages();
     stages.push_back(makeExecutableMLIRStage("nvvm-dialect", buildNVVMStage));
-    stages.push_back(makeExecutableStage(
-        "llvm-ir", "ll",
-        [](ExecutableOp executable, const ExecutableArtifacts &,
-           const StageOptions &) -> FailureOr<Artifact> {
+    stages.push_back(makeLLVMIRStage(
+        [](ExecutableOp executable)
+            -> FailureOr<std::shared_ptr<OwnedLLVMModule>> {
           FailureOr<NVPTXOptions> options = getNVPTXOptions(executable);
           if (failed(options))
             return failure();
-          FailureOr<std::shared_ptr<OwnedLLVMModule>> module =
-              translateToNVPTXIR(executable, *options);
-          if (failed(module))
-            return failure();
-          Artifact artifact;
-          llvm::raw_string_ostream text(artifact.bytes);
-          (*module)->module->print(text, nullptr);
-          artifact.data = *module;
-          return artifact;
+          return translateToNVPTXIR(executable, *options);
         }));
-    stages.push_back(makeExecutableStage(
+    stages.push_back(makeLLVMCodegenStage(
         "ptx", "ptx",
-        [](ExecutableOp executable, const ExecutableArtifacts &artifacts,
-           const StageOptions &) -> FailureOr<Artifact> {
+        [](ExecutableOp executable,
+           llvm::Module &module) -> FailureOr<std::string> {
           FailureOr<NVPTXOptions> options = getNVPTXOptions(executable);
           if (failed(options))
             return failure();
-          // The last reader of the LLVM module: code generation rewrites it.
-          const auto &module =
-              artifacts.getData<std::shared_ptr<OwnedLLVMModule>>("llvm-ir");
-          FailureOr<std::string> ptx =
-              compileToPTX(executable, *module->module, *options);
-          if (failed(ptx))
-            return failure();
-          return Artifact{std::move(*ptx), {}};
+          return compileToPTX(executable, module, *options);
         }));
     stages.push_back(makeExecutableFormatStage(
         "cda1",

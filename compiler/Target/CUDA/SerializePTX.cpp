@@ -12,7 +12,6 @@
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Intrinsics.h"
-#include "llvm/MC/TargetRegistry.h"
 
 extern "C" {
 void LLVMInitializeNVPTXTargetInfo();
@@ -86,15 +85,8 @@ createTargetMachine(ExecutableOp executable, const NVPTXOptions &options) {
     return true;
   }();
   (void)initialized;
-  llvm::Triple triple(kTriple);
-  std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
-    return executable.emitError("no NVPTX backend in LLVM: ") << error;
-  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      triple, options.arch, options.features, llvm::TargetOptions(),
-      std::nullopt, std::nullopt,
-      llvm::CodeGenOptLevel::Default));
+  return createGPUTargetMachine(executable, kTriple, "NVPTX", options.arch,
+                                options.features, std::nullopt);
 }
 
 } // namespace

@@ -7,11 +7,28 @@
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::halc;
+
+FailureOr<std::unique_ptr<llvm::TargetMachine>>
+mlir::halc::createGPUTargetMachine(ExecutableOp executable, StringRef triple,
+                                   StringRef backend, StringRef cpu,
+                                   StringRef features,
+                                   std::optional<llvm::Reloc::Model> relocation) {
+  llvm::Triple parsed(triple);
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(parsed, error);
+  if (!target)
+    return executable.emitError("no ") << backend << " backend in LLVM: "
+                                       << error;
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      parsed, cpu, features, llvm::TargetOptions(), relocation, std::nullopt,
+      llvm::CodeGenOptLevel::Default));
+}
 
 FailureOr<std::shared_ptr<OwnedLLVMModule>>
 mlir::halc::translateKernelsToLLVMIR(ExecutableOp executable,

@@ -27,6 +27,14 @@ struct OwnedLLVMModule {
   std::unique_ptr<llvm::Module> module;
 };
 
+/// The target machine of `triple` (its backend initialized by the caller)
+/// for `cpu` and `features`; `backend` names it in the error when LLVM has
+/// no such backend.
+FailureOr<std::unique_ptr<llvm::TargetMachine>>
+createGPUTargetMachine(ExecutableOp executable, StringRef triple,
+                       StringRef backend, StringRef cpu, StringRef features,
+                       std::optional<llvm::Reloc::Model> relocation);
+
 /// The LLVM module of `executable`'s one gpu.module of LLVM-dialect
 /// kernels, with `machine`'s triple and data layout. Errors are diagnostics
 /// on the executable.

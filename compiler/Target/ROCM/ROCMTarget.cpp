@@ -9,6 +9,7 @@
 
 #include "compiler/Codegen/LLVMGPU/Passes.h"
 #include "compiler/Stages/SharedStages.h"
+#include "compiler/Target/LLVMGPUCommon/LLVMGPUStages.h"
 #include "compiler/Target/ROCM/ChipTable.h"
 #include "compiler/Target/ROCM/SerializeHIP1.h"
 #include "compiler/Target/ROCM/SerializeHSACO.h"
@@ -151,41 +152,24 @@ public:
     // The device libraries are the host's, not the target's: where they
     // are is read once here.
     std::string bitcodeDir = clBitcodeDir;
-    stages.push_back(makeExecutableStage(
-        "llvm-ir", "ll",
-        [bitcodeDir](ExecutableOp executable, const ExecutableArtifacts &,
-                     const StageOptions &) -> FailureOr<Artifact> {
+    stages.push_back(makeLLVMIRStage(
+        [bitcodeDir](ExecutableOp executable)
+            -> FailureOr<std::shared_ptr<OwnedLLVMModule>> {
           FailureOr<ROCMOptions> options =
               getROCMOptions(executable, bitcodeDir);
           if (failed(options))
             return failure();
-          FailureOr<std::shared_ptr<OwnedLLVMModule>> module =
-              translateToLLVMIR(executable, *options);
-          if (failed(module))
-            return failure();
-          Artifact artifact;
-          llvm::raw_string_ostream text(artifact.bytes);
-          (*module)->module->print(text, nullptr);
-          artifact.data = *module;
-          return artifact;
+          return translateToLLVMIR(executable, *options);
         }));
-    stages.push_back(makeExecutableStage(
+    stages.push_back(makeLLVMCodegenStage(
         "object", "o",
         [bitcodeDir](ExecutableOp executable,
-                     const ExecutableArtifacts &artifacts,
-                     const StageOptions &) -> FailureOr<Artifact> {
+                     llvm::Module &module) -> FailureOr<std::string> {
           FailureOr<ROCMOptions> options =
               getROCMOptions(executable, bitcodeDir);
           if (failed(options))
             return failure();
-          // The last reader of the LLVM module: code generation rewrites it.
-          const auto &module =
-              artifacts.getData<std::shared_ptr<OwnedLLVMModule>>("llvm-ir");
-          FailureOr<std::string> object =
-              compileToObject(executable, *module->module, *options);
-          if (failed(object))
-            return failure();
-          return Artifact{std::move(*object), {}};
+          return compileToObject(executable, module, *options);
         }));
     stages.push_back(makeExecutableStage(
         "hsaco", "hsaco",

@@ -17,7 +17,6 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -161,17 +160,12 @@ createTargetMachine(ExecutableOp executable, const ROCMOptions &options) {
     return true;
   }();
   (void)initialized;
-  llvm::Triple triple(kTriple);
-  std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
-    return executable.emitError("no AMDGPU backend in LLVM: ") << error;
   std::string features = options.features;
   features += std::string(features.empty() ? "" : ",") +
               (options.waveSize == 64 ? "+wavefrontsize64" : "+wavefrontsize32");
-  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      triple, options.chip->name, features, llvm::TargetOptions(),
-      llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Default));
+  return createGPUTargetMachine(executable, kTriple, "AMDGPU",
+                                options.chip->name, features,
+                                llvm::Reloc::PIC_);
 }
 
 } // namespace

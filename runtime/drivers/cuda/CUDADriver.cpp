@@ -237,18 +237,13 @@ extern "C" halc_status_t halc_cuda_device_create(halc_cuda_device_t **out) {
             cuda.deviceGetName(name, sizeof(name) - 1, device->device),
             "cuDeviceGetName"))
       return status;
-    if (halc_status_t status = cuda.check(
-            cuda.deviceGetAttribute(
-                &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
-                device->device),
-            "cuDeviceGetAttribute"))
-      return status;
-    if (halc_status_t status = cuda.check(
-            cuda.deviceGetAttribute(
-                &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
-                device->device),
-            "cuDeviceGetAttribute"))
-      return status;
+    for (auto [value, attribute] :
+         {std::pair(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
+          std::pair(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)})
+      if (halc_status_t status = cuda.check(
+              cuda.deviceGetAttribute(value, attribute, device->device),
+              "cuDeviceGetAttribute"))
+        return status;
     device->name = name;
     device->arch = "sm_" + std::to_string(major * 10 + minor);
     if (halc_status_t status = cuda.check(
