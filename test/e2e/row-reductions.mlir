@@ -1,5 +1,5 @@
 // Row reductions that the lanes of a subgroup share where the target's
-// subgroup size is fixed (subgroup_lanes: the MSL of metal-spirv, simd_sum
+// subgroup size is fixed (reduction_lanes: the MSL of metal-spirv, simd_sum
 // and simd_max on 32 lanes) and that each thread runs alone where it is not
 // (lavapipe): rows of 1, 31, 33, 130, 1000 and 50,257 elements (fewer
 // elements than lanes, steps of 4, 2 and 1 that leave lanes without work),

@@ -1,6 +1,6 @@
-//===- DistributeReductionLanes.cpp - A reduction shared by subgroup lanes ===//
+//===- DistributeReductionLanes.cpp - A reduction shared by lanes ---------===//
 //
-// TileAndDistribute gives each thread of a forall marked halc.subgroup_lanes
+// TileAndDistribute gives each thread of a forall marked halc.reduction_lanes
 // a whole reduction: a serial loop that reads the accumulator from its output
 // and writes it back each step. Here the forall gains the lanes as its
 // leading (x) dimension: each lane runs the loop over a strided share
@@ -8,7 +8,9 @@
 // the combiner's identity, the lanes' accumulators are combined by
 // gpu.subgroup_reduce, and lane 0 alone writes the output and runs what
 // follows the loop. Neighbouring lanes read neighbouring elements: the loads
-// of a subgroup are coalesced.
+// of a subgroup are coalesced. Lanes that span several subgroups (a long
+// row, one per workgroup) combine the subgroups' results through workgroup
+// memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -225,13 +228,93 @@ void widenStep(RewriterBase &rewriter, ThreadReduction found,
   rewriter.eraseOp(found.accRead);
 }
 
+/// Combines the results `total` of the subgroups of `lanes` lanes (each
+/// `subgroupSize` wide) through workgroup memory: the first lane of each
+/// subgroup stores its result, and after a barrier every subgroup reduces
+/// the stored ones (lane 0's is the one used). The barrier is reached by
+/// every thread: the caller ensures the forall runs unguarded.
+Value combineSubgroups(RewriterBase &rewriter, Location loc, Value total,
+                       Value lane, CombiningKind kind, int64_t lanes,
+                       int64_t subgroupSize) {
+  MLIRContext *context = rewriter.getContext();
+  int64_t subgroups = lanes / subgroupSize;
+  Type type = total.getType();
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  auto sharedType =
+      MemRefType::get({subgroups}, type, MemRefLayoutAttrInterface(), workgroup);
+  Value shared;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    auto dispatch = lane.getParentBlock()->getParentOp()
+                        ->getParentOfType<func::FuncOp>();
+    rewriter.setInsertionPointToStart(&dispatch.getBody().front());
+    shared = memref::AllocOp::create(rewriter, loc, sharedType);
+  }
+  Value size = arith::ConstantIndexOp::create(rewriter, loc, subgroupSize);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value isFirstLane = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(rewriter, loc, lane, size), zero);
+  auto store = scf::IfOp::create(rewriter, loc, isFirstLane,
+                                 /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(store.thenBlock()->getTerminator());
+    memref::StoreOp::create(rewriter, loc, total, shared,
+                            ValueRange{arith::DivUIOp::create(rewriter, loc,
+                                                              lane, size)});
+  }
+  gpu::BarrierOp::create(rewriter, loc);
+  Value stored = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ult, lane,
+      arith::ConstantIndexOp::create(rewriter, loc, subgroups));
+  Value index = arith::SelectOp::create(rewriter, loc, stored, lane, zero);
+  Value loaded = memref::LoadOp::create(rewriter, loc, shared, index);
+  Value identity =
+      arith::ConstantOp::create(rewriter, loc, getIdentity(kind, type));
+  Value value = arith::SelectOp::create(rewriter, loc, stored, loaded, identity);
+  return gpu::SubgroupReduceOp::create(rewriter, loc, value,
+                                       *getSubgroupOperation(kind),
+                                       /*uniform=*/false);
+}
+
 /// Rewrites `forall` (marked with `lanes`) as described at the top; leaves
 /// it as it is when its reduction has another shape (MapForallToGPU then
-/// runs it on lane 0: correct, not shared).
-void distribute(RewriterBase &rewriter, scf::ForallOp forall, int64_t lanes) {
+/// runs it on lane 0: correct, not shared). Lanes beyond one subgroup need
+/// the workgroup to be the lanes of one reduction.
+LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
+                         int64_t lanes, int64_t subgroupSize,
+                         ArrayRef<int64_t> workgroupSize) {
   std::optional<ThreadReduction> found = findThreadReduction(forall);
   if (!found)
-    return;
+    return success();
+  if (lanes > subgroupSize) {
+    if (lanes % subgroupSize != 0 || lanes > subgroupSize * subgroupSize)
+      return forall.emitOpError("has ")
+             << lanes << " reduction lanes; lanes beyond one subgroup must be "
+             << "a multiple of its " << subgroupSize << " lanes, at most "
+             << subgroupSize * subgroupSize;
+    // Every thread must reach the barrier: the workgroup is the lanes of
+    // one reduction, which no guard of MapForallToGPU then skips.
+    auto single = [](OpFoldResult lb, OpFoldResult ub, OpFoldResult step) {
+      std::optional<int64_t> lower = getConstantIntValue(lb);
+      std::optional<int64_t> upper = getConstantIntValue(ub);
+      std::optional<int64_t> stride = getConstantIntValue(step);
+      return lower && upper && stride &&
+             llvm::divideCeil(*upper - *lower, *stride) == 1;
+    };
+    bool oneReduction =
+        workgroupSize[0] * workgroupSize[1] * workgroupSize[2] == lanes;
+    for (auto [lb, ub, step] :
+         llvm::zip(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
+                   forall.getMixedStep()))
+      oneReduction &= single(lb, ub, step);
+    if (!oneReduction)
+      return forall.emitOpError("shares each reduction among ")
+             << lanes << " lanes, more than one subgroup, so a workgroup "
+             << "must be those lanes and have one reduction";
+  }
   Location loc = forall.getLoc();
   MLIRContext *context = forall.getContext();
 
@@ -330,6 +413,9 @@ void distribute(RewriterBase &rewriter, scf::ForallOp forall, int64_t lanes) {
   Value scalar = vector::ExtractOp::create(rewriter, loc, partial, zeros);
   Value total = gpu::SubgroupReduceOp::create(
       rewriter, loc, scalar, *getSubgroupOperation(kind), /*uniform=*/false);
+  if (lanes > subgroupSize)
+    total = combineSubgroups(rewriter, loc, total, lane, kind, lanes,
+                             subgroupSize);
   auto guard = scf::IfOp::create(rewriter, loc, isLaneZero,
                                  /*withElseRegion=*/false);
   Block *then = guard.thenBlock();
@@ -352,24 +438,42 @@ void distribute(RewriterBase &rewriter, scf::ForallOp forall, int64_t lanes) {
       rewriter, loc,
       vector::BroadcastOp::create(rewriter, loc, vectorType, combined),
       accumulator, indices, ArrayRef<bool>(inBounds));
+  return success();
+}
+
+LogicalResult distributeDispatch(ExportOp exportOp, func::FuncOp dispatch,
+                                 int64_t subgroupSize) {
+  IRRewriter rewriter(dispatch.getContext());
+  SmallVector<scf::ForallOp> marked;
+  dispatch.walk([&](scf::ForallOp forall) {
+    if (forall->hasAttr(kReductionLanesAttrName))
+      marked.push_back(forall);
+  });
+  for (scf::ForallOp forall : marked) {
+    int64_t lanes =
+        forall->getAttrOfType<IntegerAttr>(kReductionLanesAttrName).getInt();
+    forall->removeAttr(kReductionLanesAttrName);
+    if (failed(distribute(rewriter, forall, lanes, subgroupSize,
+                          *exportOp.getWorkgroupSize())))
+      return failure();
+  }
+  return success();
 }
 
 struct DistributeReductionLanesPass
     : public halc::impl::DistributeReductionLanesPassBase<
           DistributeReductionLanesPass> {
   void runOnOperation() override {
-    IRRewriter rewriter(&getContext());
-    SmallVector<scf::ForallOp> marked;
-    getOperation().walk([&](scf::ForallOp forall) {
-      if (forall->hasAttr(kSubgroupLanesAttrName))
-        marked.push_back(forall);
-    });
-    for (scf::ForallOp forall : marked) {
-      int64_t lanes =
-          forall->getAttrOfType<IntegerAttr>(kSubgroupLanesAttrName).getInt();
-      forall->removeAttr(kSubgroupLanesAttrName);
-      distribute(rewriter, forall, lanes);
-    }
+    ExecutableOp executable = getOperation();
+    TargetAttr target = getTargetForLowering(executable);
+    if (!target)
+      return signalPassFailure();
+    int64_t subgroupSize = target.getPreferredSubgroupSize();
+    if (failed(forEachDispatch(
+            executable, [&](ExportOp exportOp, func::FuncOp dispatch) {
+              return distributeDispatch(exportOp, dispatch, subgroupSize);
+            })))
+      signalPassFailure();
   }
 };
 

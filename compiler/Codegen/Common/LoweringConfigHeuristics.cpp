@@ -7,7 +7,8 @@
 // preferred: a thread's work then has a static shape and is vectorized.
 // A reduction along the innermost, contiguous loop is instead shared by the
 // lanes of a subgroup (x), where the target's subgroup size is fixed: each
-// row's loads are then coalesced; rows go to y and z.
+// row's loads are then coalesced; rows go to y and z. Few long rows each get
+// a workgroup of several subgroups.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,12 +108,12 @@ int64_t elementsPerThread(Kind kind, unsigned dim, int64_t size) {
   return size % 4 == 0 ? 4 : 1;
 }
 
-/// The lanes that share each reduction of `root`: the target's subgroup
-/// size, when it has one fixed size and subgroup operations, `root` is the
+/// The target's subgroup size, whose lanes (one subgroup or several) share
+/// each reduction of `root`, when it has one fixed size and subgroup operations, `root` is the
 /// dispatch's reduction with one reduction loop, innermost, that every input
 /// reads contiguously, its combiner is one op a subgroup reduction has, and
 /// at most two parallel loops are left for y and z.
-std::optional<int64_t> chooseSubgroupLanes(linalg::LinalgOp root,
+std::optional<int64_t> getSubgroupSizeForLanes(linalg::LinalgOp root,
                                            func::FuncOp dispatch,
                                            TargetAttr target) {
   if (!target.hasFeature(TargetFeatures::Subgroup) ||
@@ -143,17 +144,56 @@ std::optional<int64_t> chooseSubgroupLanes(linalg::LinalgOp root,
   return target.getPreferredSubgroupSize();
 }
 
+/// Workgroups below which a GPU is left partly idle: two per compute unit
+/// of a large GPU.
+constexpr int64_t kWorkgroupsToFillGPU = 256;
+
+/// Lanes for each reduction of `root` when rows of one subgroup's lanes,
+/// 256 threads a workgroup, would leave too few workgroups: one row per
+/// workgroup, the lanes of several subgroups sharing it (up to the
+/// target's limits and 8 elements a lane); else `subgroupSize`.
+int64_t chooseLanesPerRow(linalg::LinalgOp root, TargetAttr target,
+                          int64_t subgroupSize) {
+  SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  SmallVector<unsigned> parallel, reduction;
+  root.getParallelDims(parallel);
+  root.getReductionDims(reduction);
+  auto extent = [&](unsigned loop) {
+    return ShapedType::isDynamic(ranges[loop]) ? kDynamicExtentStandIn
+                                               : ranges[loop];
+  };
+  int64_t rows = 1;
+  for (unsigned loop : parallel)
+    rows *= extent(loop);
+  int64_t rowsPerWorkgroup = std::max<int64_t>(1, 256 / subgroupSize);
+  if (rows / rowsPerWorkgroup >= kWorkgroupsToFillGPU)
+    return subgroupSize;
+  int64_t limit = std::min({target.getMaxWorkgroupInvocations(),
+                            target.getMaxWorkgroupSize()[0],
+                            subgroupSize * subgroupSize});
+  int64_t wanted = llvm::PowerOf2Ceil(extent(reduction.front()) / 8);
+  int64_t lanes = std::min(limit, wanted) / subgroupSize * subgroupSize;
+  return std::max(lanes, subgroupSize);
+}
+
 /// Rows of a workgroup whose reductions `lanes` threads each share: 256
-/// threads in all, fewer for short loops.
-LoweringConfigAttr chooseSubgroupReductionConfig(linalg::LinalgOp root,
-                                                 func::FuncOp dispatch,
-                                                 TargetAttr target,
-                                                 int64_t lanes) {
+/// threads in all, fewer for short loops; one row when the lanes span
+/// several subgroups.
+LoweringConfigAttr chooseLanesReductionConfig(linalg::LinalgOp root,
+                                              func::FuncOp dispatch,
+                                              TargetAttr target,
+                                              int64_t subgroupSize) {
+  int64_t lanes = chooseLanesPerRow(root, target, subgroupSize);
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
   SmallVector<unsigned> parallel;
   root.getParallelDims(parallel);
-  int64_t budget = std::max<int64_t>(
-      1, std::min<int64_t>(256, target.getMaxWorkgroupInvocations()) / lanes);
+  int64_t budget =
+      lanes > subgroupSize
+          ? 1
+          : std::max<int64_t>(
+                1,
+                std::min<int64_t>(256, target.getMaxWorkgroupInvocations()) /
+                    lanes);
   SmallVector<int64_t> workgroupTile(ranges.size(), 0);
   SmallVector<int64_t> workgroupSize = {lanes, 1, 1};
   // y is the innermost parallel loop, z the next.
@@ -181,8 +221,8 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
   Kind kind = classify(root, dispatch);
   if (kind == Kind::Reduction)
     if (std::optional<int64_t> lanes =
-            chooseSubgroupLanes(root, dispatch, target))
-      return chooseSubgroupReductionConfig(root, dispatch, target, *lanes);
+            getSubgroupSizeForLanes(root, dispatch, target))
+      return chooseLanesReductionConfig(root, dispatch, target, *lanes);
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
   SmallVector<unsigned> allParallel;
   root.getParallelDims(allParallel);
@@ -225,5 +265,5 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
   }
   return LoweringConfigAttr::get(context, workgroupTile, workgroupSize,
                                  chooseReductionTile(dispatch),
-                                 /*subgroupLanes=*/0);
+                                 /*reductionLanes=*/0);
 }

@@ -86,15 +86,19 @@ def BufferizePass : Pass<"halc-bufferize", "::mlir::halc::ExecutableOp"> {
 
 def DistributeReductionLanesPass
     : Pass<"halc-distribute-reduction-lanes", "::mlir::halc::ExecutableOp"> {
-  let summary = "Shares each marked thread's reduction among the lanes of a subgroup";
+  let summary = "Shares each marked thread's reduction among lanes along x";
   let description = [{
     Runs after bufferization, on thread `scf.forall` loops that
-    tile-and-distribute marked `halc.subgroup_lanes = N` (a lowering config
-    with `subgroup_lanes`). The forall gains a leading dimension of N lanes
+    tile-and-distribute marked `halc.reduction_lanes = N` (a lowering config
+    with `reduction_lanes`). The forall gains a leading dimension of N lanes
     mapped to x; each lane runs the thread's serial reduction loop over a
     strided share (lane * step, by N * step) into a private accumulator that
     starts at the combiner's identity; `gpu.subgroup_reduce` combines the
-    lanes, and lane 0 alone writes the output (combined with its initial
+    lanes of each subgroup. Lanes that span several subgroups (the target's
+    one subgroup size divides N; each workgroup then has one reduction)
+    add a step through workgroup memory: the first lane of each subgroup
+    stores its subgroup's result, a barrier, and the first subgroup
+    combines them. Lane 0 alone writes the output (combined with its initial
     value) and runs what follows the loop. A reduction of another shape is
     left as it is.
 

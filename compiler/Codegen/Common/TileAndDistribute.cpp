@@ -88,7 +88,7 @@ FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
     plan.loops.push_back(loop);
   }
   // With subgroup lanes, x holds the lanes of each reduction.
-  unsigned first = config.getSubgroupLanes() > 0 ? 1 : 0;
+  unsigned first = config.getReductionLanes() > 0 ? 1 : 0;
   if (plan.loops.size() + first > 3)
     return root->emitError("lowering_config tiles ")
            << plan.loops.size() << " loops across workgroups; at most "
@@ -243,8 +243,8 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     tiledOps.assign(threads->tiledAndFusedOps.begin(),
                     threads->tiledAndFusedOps.end());
     // halc-distribute-reduction-lanes spreads its reduction over the lanes.
-    if (int64_t lanes = config.getSubgroupLanes())
-      threads->loops.front()->setAttr(kSubgroupLanesAttrName,
+    if (int64_t lanes = config.getReductionLanes())
+      threads->loops.front()->setAttr(kReductionLanesAttrName,
                                       rewriter.getI64IntegerAttr(lanes));
   }
 

@@ -59,6 +59,25 @@ void passDynamicBindingsAsPointers(gpu::GPUModuleOp gpuModule) {
   });
 }
 
+/// Workgroup memory (a `memref.alloc` in the workgroup address space) is a
+/// workgroup attribution of its kernel, which the LLVM lowering makes one
+/// shared-memory (LDS) global.
+void allocsAsWorkgroupAttributions(gpu::GPUModuleOp gpuModule) {
+  gpuModule.walk([](gpu::GPUFuncOp kernel) {
+    SmallVector<memref::AllocOp> allocs;
+    kernel.walk([&](memref::AllocOp alloc) {
+      if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(alloc.getType()))
+        allocs.push_back(alloc);
+    });
+    for (memref::AllocOp alloc : allocs) {
+      BlockArgument memory =
+          kernel.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());
+      alloc.replaceAllUsesWith(memory);
+      alloc.erase();
+    }
+  });
+}
+
 /// Subgroup reductions as butterflies of shuffles across `subgroupSize` lanes.
 LogicalResult lowerSubgroupReductions(gpu::GPUModuleOp gpuModule,
                                       unsigned subgroupSize) {
@@ -87,6 +106,7 @@ mlir::halc::outlineLLVMGPUKernels(ExecutableOp executable,
     return failure();
   passConstantsAsParameters(executable, *gpuModule);
   passDynamicBindingsAsPointers(*gpuModule);
+  allocsAsWorkgroupAttributions(*gpuModule);
   if (failed(lowerSubgroupReductions(*gpuModule, subgroupSize)))
     return failure();
   return gpuModule;

@@ -36,11 +36,15 @@ using namespace mlir::halc;
 
 namespace {
 
-/// Private temporaries are Function variables; the rest follows Vulkan.
+/// Private temporaries are Function variables, workgroup memory is
+/// Workgroup variables; the rest follows Vulkan.
 std::optional<spirv::StorageClass> mapMemorySpace(Attribute memorySpace) {
-  auto gpuSpace = dyn_cast_if_present<gpu::AddressSpaceAttr>(memorySpace);
-  if (gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Private)
-    return spirv::StorageClass::Function;
+  if (auto gpuSpace = dyn_cast_if_present<gpu::AddressSpaceAttr>(memorySpace)) {
+    if (gpuSpace.getValue() == gpu::AddressSpace::Private)
+      return spirv::StorageClass::Function;
+    if (gpuSpace.getValue() == gpu::AddressSpace::Workgroup)
+      return spirv::StorageClass::Workgroup;
+  }
   return spirv::mapMemorySpaceToVulkanStorageClass(memorySpace);
 }
 

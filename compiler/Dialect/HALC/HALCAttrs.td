@@ -100,11 +100,12 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
       the tiled op), in loop order: the step of the serial loop each thread
       runs over it (0 or absent: not tiled). Steps that keep a thread's
       operands small let them live in registers as vectors;
-    - `subgroup_lanes` (absent: 0): when set, each reduction is shared by
-      that many threads along x, one subgroup (`workgroup_size[0]` is it):
-      each lane runs the serial loop over a strided share of the reduction
-      and a subgroup reduction combines the lanes; the tiled loops then go
-      to y and z.
+    - `reduction_lanes` (absent: 0): when set, each reduction is shared by
+      that many threads along x (`workgroup_size[0]` is it): each lane runs
+      the serial loop over a strided share of the reduction and a subgroup
+      reduction combines the lanes; lanes that span several subgroups (one
+      reduction per workgroup) combine the subgroups' results through
+      workgroup memory. The tiled loops then go to y and z.
 
     Codegen picks one from the target description; one already present in
     the input wins, so a person can tune a single dispatch.
@@ -118,13 +119,13 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
     ArrayRefParameter<"int64_t", "workgroup tile per loop">:$workgroup_tile,
     ArrayRefParameter<"int64_t", "threads per workgroup">:$workgroup_size,
     OptionalArrayRefParameter<"int64_t", "reduction step per reduction loop">:$reduction_tile,
-    DefaultValuedParameter<"int64_t", "0", "threads of a subgroup sharing each reduction">:$subgroup_lanes
+    DefaultValuedParameter<"int64_t", "0", "threads along x sharing each reduction">:$reduction_lanes
   );
   let assemblyFormat = [{
     `<` `workgroup_tile` `=` `[` $workgroup_tile `]` `,`
         `workgroup_size` `=` `[` $workgroup_size `]`
         (`,` `reduction_tile` `=` `[` $reduction_tile^ `]`)?
-        (`,` `subgroup_lanes` `=` $subgroup_lanes^)? `>`
+        (`,` `reduction_lanes` `=` $reduction_lanes^)? `>`
   }];
   let genVerifyDecl = 1;
 }

@@ -54,7 +54,7 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            ArrayRef<int64_t> workgroupTile,
                            ArrayRef<int64_t> workgroupSize,
                            ArrayRef<int64_t> reductionTile,
-                           int64_t subgroupLanes) {
+                           int64_t reductionLanes) {
   if (llvm::any_of(workgroupTile, [](int64_t s) { return s < 0; }))
     return emitError() << "workgroup_tile entries must not be negative";
   if (workgroupSize.size() != 3 ||
@@ -62,7 +62,7 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "workgroup_size needs 3 positive entries [x, y, z]";
   if (llvm::any_of(reductionTile, [](int64_t s) { return s < 0; }))
     return emitError() << "reduction_tile entries must not be negative";
-  if (subgroupLanes < 0 || (subgroupLanes > 0 && subgroupLanes != workgroupSize[0]))
-    return emitError() << "subgroup_lanes must be 0 or workgroup_size[0]";
+  if (reductionLanes < 0 || (reductionLanes > 0 && reductionLanes != workgroupSize[0]))
+    return emitError() << "reduction_lanes must be 0 or workgroup_size[0]";
   return success();
 }

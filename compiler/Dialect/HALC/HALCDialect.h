@@ -23,9 +23,9 @@ constexpr int64_t kMaxConstants = 64;
 /// The discardable attribute that carries a LoweringConfigAttr on an op.
 constexpr llvm::StringLiteral kLoweringConfigAttrName = "lowering_config";
 
-/// The discardable attribute on a thread scf.forall whose reduction the
-/// lanes of a subgroup share (LoweringConfigAttr's subgroup_lanes).
-constexpr llvm::StringLiteral kSubgroupLanesAttrName = "halc.subgroup_lanes";
+/// The discardable attribute on a thread scf.forall whose reduction that
+/// many lanes share (LoweringConfigAttr's reduction_lanes).
+constexpr llvm::StringLiteral kReductionLanesAttrName = "halc.reduction_lanes";
 
 /// The discardable attribute that carries the TargetAttr on the module.
 constexpr llvm::StringLiteral kModuleTargetAttrName = "halc.target";

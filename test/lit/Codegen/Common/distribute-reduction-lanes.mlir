@@ -1,4 +1,4 @@
-// RUN: halc-opt %s -split-input-file -pass-pipeline='builtin.module(halc.executable(halc-distribute-reduction-lanes))' | FileCheck %s
+// RUN: halc-opt %s -split-input-file -verify-diagnostics -pass-pipeline='builtin.module(halc.executable(halc-distribute-reduction-lanes))' | FileCheck %s
 
 // A row max that tile-and-distribute gave one thread per row (8 rows, the
 // forall marked for 32 lanes): the forall gains the lanes along x; each
@@ -30,7 +30,7 @@
 // CHECK: %[[MAX:.+]] = arith.maxnumf %[[INIT0]], %[[ALL]]
 // CHECK: vector.transfer_write %{{.+}}, %[[OUT]]
 // CHECK: } {mapping = [#gpu.thread<x>, #gpu.thread<y>]}
-// CHECK-NOT: halc.subgroup_lanes
+// CHECK-NOT: halc.reduction_lanes
 #map = affine_map<()[s0, s1] -> (s0 + s1)>
 halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
   halc.export @rowmax ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([32, 8, 1]) workgroup_count([1, 2, 1])
@@ -53,7 +53,7 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
             %4 = vector.multi_reduction <maxnumf>, %2, %3 [1] : vector<1x4xf32> to vector<1xf32>
             vector.transfer_write %4, %subview_0[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
           }
-        } {halc.subgroup_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+        } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
       } {mapping = [#gpu.block<y>]}
       return
     }
@@ -94,7 +94,86 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
           %4 = vector.multi_reduction <add>, %2, %3 [1] : vector<1x4xf16> to vector<1xf16>
           vector.transfer_write %4, %subview[%c0] {in_bounds = [true]} : vector<1xf16>, memref<1xf16, strided<[1], offset: ?>>
         }
-      } {halc.subgroup_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+      } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+      return
+    }
+  }
+}
+
+// -----
+
+// Lanes beyond one subgroup (256 lanes, subgroups of 32; the workgroup is
+// one row's lanes): after each subgroup combines its lanes, the first lane
+// of each subgroup stores the result in workgroup memory (8 entries, at
+// lane / 32), a barrier, and each subgroup combines the 8 stored results
+// (lanes past them take the identity); lane 0 writes the output.
+// CHECK-LABEL: func.func @rowsum_workgroup
+// CHECK: %[[SHARED:.+]] = memref.alloc() : memref<8xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.forall (%[[LANE:.+]], %{{.+}}) in (256, 1)
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c4096 step
+// CHECK: %[[SUBGROUP:.+]] = gpu.subgroup_reduce add %{{.+}} : (f32) -> f32
+// CHECK: %[[FIRST:.+]] = arith.remui %[[LANE]], %c32
+// CHECK: %[[IS_FIRST:.+]] = arith.cmpi eq, %[[FIRST]], %c0
+// CHECK: scf.if %[[IS_FIRST]] {
+// CHECK: %[[INDEX:.+]] = arith.divui %[[LANE]], %c32
+// CHECK: memref.store %[[SUBGROUP]], %[[SHARED]][%[[INDEX]]]
+// CHECK: gpu.barrier
+// CHECK: %[[STORED:.+]] = arith.cmpi ult, %[[LANE]], %c8
+// CHECK: %[[AT:.+]] = arith.select %[[STORED]], %[[LANE]], %c0
+// CHECK: %[[LOADED:.+]] = memref.load %[[SHARED]][%[[AT]]]
+// CHECK: %[[VALUE:.+]] = arith.select %[[STORED]], %[[LOADED]], %cst
+// CHECK: %[[ALL:.+]] = gpu.subgroup_reduce add %[[VALUE]] : (f32) -> f32
+// CHECK: scf.if
+// CHECK: arith.addf %{{.+}}, %[[ALL]] : f32
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @rowsum_workgroup ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([256, 1, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @rowsum_workgroup(%arg0: memref<1x4096xf32>, %arg1: memref<1xf32>) {
+      %cst = arith.constant dense<0.000000e+00> : vector<1xf32>
+      %0 = ub.poison : f32
+      %c4 = arith.constant 4 : index
+      %c4096 = arith.constant 4096 : index
+      %c0 = arith.constant 0 : index
+      scf.forall (%arg3) in (1) {
+        %subview = memref.subview %arg1[%arg3] [1] [1] : memref<1xf32> to memref<1xf32, strided<[1], offset: ?>>
+        vector.transfer_write %cst, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+        scf.for %arg4 = %c0 to %c4096 step %c4 {
+          %2 = vector.transfer_read %arg0[%arg3, %arg4], %0 {in_bounds = [true, true]} : memref<1x4096xf32>, vector<1x4xf32>
+          %3 = vector.transfer_read %subview[%c0], %0 {in_bounds = [true]} : memref<1xf32, strided<[1], offset: ?>>, vector<1xf32>
+          %4 = vector.multi_reduction <add>, %2, %3 [1] : vector<1x4xf32> to vector<1xf32>
+          vector.transfer_write %4, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+        }
+      } {halc.reduction_lanes = 256 : i64, mapping = [#gpu.thread<y>]}
+      return
+    }
+  }
+}
+
+// -----
+
+// Lanes beyond one subgroup with two rows in a workgroup: the rows would
+// share the workgroup memory, and a guard for a missing row would skip the
+// barrier.
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @two_rows ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([256, 2, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @two_rows(%arg0: memref<2x4096xf32>, %arg1: memref<2xf32>) {
+      %cst = arith.constant dense<0.000000e+00> : vector<1xf32>
+      %0 = ub.poison : f32
+      %c4 = arith.constant 4 : index
+      %c4096 = arith.constant 4096 : index
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{shares each reduction among 256 lanes, more than one subgroup, so a workgroup must be those lanes and have one reduction}}
+      scf.forall (%arg3) in (2) {
+        %subview = memref.subview %arg1[%arg3] [1] [1] : memref<2xf32> to memref<1xf32, strided<[1], offset: ?>>
+        vector.transfer_write %cst, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+        scf.for %arg4 = %c0 to %c4096 step %c4 {
+          %2 = vector.transfer_read %arg0[%arg3, %arg4], %0 {in_bounds = [true, true]} : memref<2x4096xf32>, vector<1x4xf32>
+          %3 = vector.transfer_read %subview[%c0], %0 {in_bounds = [true]} : memref<1xf32, strided<[1], offset: ?>>, vector<1xf32>
+          %4 = vector.multi_reduction <add>, %2, %3 [1] : vector<1x4xf32> to vector<1xf32>
+          vector.transfer_write %4, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+        }
+      } {halc.reduction_lanes = 256 : i64, mapping = [#gpu.thread<y>]}
       return
     }
   }

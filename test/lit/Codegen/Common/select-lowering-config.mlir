@@ -118,17 +118,43 @@ halc.executable @aligned_matmul target(#halc.target<backend = "vulkan-spirv", ar
 // -----
 
 // A row sum on a target with subgroups of one fixed size (32): the lanes of
-// a subgroup share each row (subgroup_lanes = 32, along x), 256 threads in
-// all: 8 rows per workgroup along y, the row in serial steps of 4. Where the
-// subgroup size is not fixed (8 or 4, as on lavapipe) each thread keeps its
-// whole row.
+// a subgroup share each row (reduction_lanes = 32, along x), 256 threads in
+// all: 8 rows per workgroup along y, the row in serial steps of 4. With few
+// rows (64: 8 workgroups so) each row gets a workgroup whose subgroups share
+// it: 128 lanes for 1,000 elements (8 each), 1024 (the most) for 50,257.
+// Where the subgroup size is not fixed (8 or 4, as on lavapipe) each thread
+// keeps its whole row.
 // CHECK-LABEL: halc.executable @rowsum
 // CHECK: halc.export @rowsum {{.*}} workgroup_size([32, 8, 1])
-// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [8, 0], workgroup_size = [32, 8, 1], reduction_tile = [4], subgroup_lanes = 32>
+// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [8, 0], workgroup_size = [32, 8, 1], reduction_tile = [4], reduction_lanes = 32>
+// CHECK-LABEL: halc.executable @rowsum_few
+// CHECK: halc.export @rowsum {{.*}} workgroup_size([128, 1, 1])
+// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [1, 0], workgroup_size = [128, 1, 1], reduction_tile = [4], reduction_lanes = 128>
+// CHECK-LABEL: halc.executable @rowsum_few_long
+// CHECK: halc.export @rowsum {{.*}} workgroup_size([1024, 1, 1])
+// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [1, 0], workgroup_size = [1024, 1, 1], reduction_tile = [1], reduction_lanes = 1024>
 // CHECK-LABEL: halc.executable @rowsum_varying
-// CHECK-NOT: subgroup_lanes
+// CHECK-NOT: reduction_lanes
 // CHECK: halc.export @rowsum
 halc.executable @rowsum target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @rowsum ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+  builtin.module {
+    func.func @rowsum(%a: memref<4096x1000xf32>, %out: memref<4096xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<4096x1000xf32> to tensor<4096x1000xf32>
+      %z = arith.constant 0.0 : f32
+      %e = tensor.empty() : tensor<4096xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<4096xf32>) -> tensor<4096xf32>
+      %r = linalg.reduce ins(%0 : tensor<4096x1000xf32>) outs(%f : tensor<4096xf32>) dimensions = [1]
+        (%x: f32, %acc: f32) {
+          %s = arith.addf %x, %acc : f32
+          linalg.yield %s : f32
+        }
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<4096xf32>, memref<4096xf32>) -> ()
+      return
+    }
+  }
+}
+halc.executable @rowsum_few target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
   halc.export @rowsum ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
   builtin.module {
     func.func @rowsum(%a: memref<64x1000xf32>, %out: memref<64xf32>) {
@@ -137,6 +163,24 @@ halc.executable @rowsum target(#halc.target<backend = "cuda", arch = "sm_80", fe
       %e = tensor.empty() : tensor<64xf32>
       %f = linalg.fill ins(%z : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
       %r = linalg.reduce ins(%0 : tensor<64x1000xf32>) outs(%f : tensor<64xf32>) dimensions = [1]
+        (%x: f32, %acc: f32) {
+          %s = arith.addf %x, %acc : f32
+          linalg.yield %s : f32
+        }
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64xf32>, memref<64xf32>) -> ()
+      return
+    }
+  }
+}
+halc.executable @rowsum_few_long target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @rowsum ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+  builtin.module {
+    func.func @rowsum(%a: memref<64x50257xf32>, %out: memref<64xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<64x50257xf32> to tensor<64x50257xf32>
+      %z = arith.constant 0.0 : f32
+      %e = tensor.empty() : tensor<64xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+      %r = linalg.reduce ins(%0 : tensor<64x50257xf32>) outs(%f : tensor<64xf32>) dimensions = [1]
         (%x: f32, %acc: f32) {
           %s = arith.addf %x, %acc : f32
           linalg.yield %s : f32
