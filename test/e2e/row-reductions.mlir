@@ -1,11 +1,12 @@
-// Row reductions that the lanes of a subgroup share where the target's
-// subgroup size is fixed (reduction_lanes: the MSL of metal-spirv, simd_sum
-// and simd_max on 32 lanes) and that each thread runs alone where it is not
-// (lavapipe): rows of 1, 31, 33, 130, 1000 and 50,257 elements (fewer
-// elements than lanes, steps of 4, 2 and 1 that leave lanes without work),
-// sums and maxima in f32, i32 and f16, the same row sum over a dynamic
-// number of rows, and a sum scaled by an elementwise producer fused into it,
-// vs. the CPU reference.
+// Row reductions shared by the lanes of a workgroup (reduction_lanes):
+// combined by subgroup operations where the target's subgroup size is fixed
+// (the MSL of metal-spirv: simd_sum and simd_max on 32 lanes, and through
+// threadgroup memory across the subgroups of a long row's workgroup), through
+// workgroup memory alone where it is not (lavapipe): rows of 1, 31, 33, 130,
+// 1000 and 50,257 elements (fewer elements than lanes, steps of 4, 2 and 1
+// that leave lanes without work), sums and maxima in f32, i32 and f16, the
+// same row sum over a dynamic number of rows, and a sum scaled by an
+// elementwise producer fused into it, vs. the CPU reference.
 // REQUIRES: lavapipe
 // RUN: %e2e --dynamic-sizes=1,9 %s --iree-vulkan-target=lavapipe | FileCheck %s
 // RUN: %e2e --device=msl-cpu --msl-configurations=3.0/macos,2.4/ios --dynamic-sizes=1,9 %s | FileCheck %s

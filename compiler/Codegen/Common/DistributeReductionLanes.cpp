@@ -2,15 +2,16 @@
 //
 // TileAndDistribute gives each thread of a forall marked halc.reduction_lanes
 // a whole reduction: a serial loop that reads the accumulator from its output
-// and writes it back each step. Here the forall gains the lanes as its
-// leading (x) dimension: each lane runs the loop over a strided share
-// (lane * step, by lanes * step) into a private accumulator that starts at
-// the combiner's identity, the lanes' accumulators are combined by
-// gpu.subgroup_reduce, and lane 0 alone writes the output and runs what
-// follows the loop. Neighbouring lanes read neighbouring elements: the loads
-// of a subgroup are coalesced. Lanes that span several subgroups (a long
-// row, one per workgroup) combine the subgroups' results through workgroup
-// memory.
+// and writes it back each step. Here the forall gains the lanes as a new
+// dimension, x for a row's reduction (the forall then holds rows on y and z)
+// and y for a column's (the forall holds columns on x): each lane runs the
+// loop over a strided share (lane * step, by lanes * step) into a private
+// accumulator that starts at the combiner's identity. Neighbouring threads
+// read neighbouring elements: loads are coalesced. Lanes that fill whole
+// subgroups along x are combined by gpu.subgroup_reduce; lanes beyond one
+// subgroup, along y, or on a target without one fixed subgroup size are
+// combined through workgroup memory. Lane 0 alone writes the output and runs
+// what follows the loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -228,21 +229,30 @@ void widenStep(RewriterBase &rewriter, ThreadReduction found,
   rewriter.eraseOp(found.accRead);
 }
 
-/// Combines the results `total` of the subgroups of `lanes` lanes (each
-/// `subgroupSize` wide) through workgroup memory: the first lane of each
-/// subgroup stores its result, and after a barrier every subgroup reduces
-/// the stored ones (lane 0's is the one used). The barrier is reached by
-/// every thread: the caller ensures the forall runs unguarded.
-Value combineSubgroups(RewriterBase &rewriter, Location loc, Value total,
-                       Value lane, CombiningKind kind, int64_t lanes,
-                       int64_t subgroupSize) {
+/// Combines the lanes' results `total` through workgroup memory, laid out
+/// as the workgroup's threads with the lanes' dimension `lanesDim` shrunk to
+/// one slot per `perSlot` lanes (a subgroup that combined its lanes already,
+/// or each lane): the first lane of each slot stores, a barrier, and lane 0
+/// folds the slots of its reduction (the value of the other lanes is
+/// unused). Every thread must reach the barrier: the caller ensures that
+/// no guard skips one.
+Value combineThroughWorkgroupMemory(RewriterBase &rewriter, Location loc,
+                                    Value total, Value lane, Value isLaneZero,
+                                    unsigned lanesDim, CombiningKind kind,
+                                    int64_t lanes, int64_t perSlot,
+                                    ArrayRef<int64_t> workgroupSize) {
   MLIRContext *context = rewriter.getContext();
-  int64_t subgroups = lanes / subgroupSize;
+  int64_t slots = lanes / perSlot;
   Type type = total.getType();
+  // Indexed [z][y][x] by thread id, the lanes' dimension by slot.
+  SmallVector<int64_t> shape = {workgroupSize[2], workgroupSize[1],
+                                workgroupSize[0]};
+  unsigned lanesAxis = 2 - lanesDim;
+  shape[lanesAxis] = slots;
   auto workgroup =
       gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
   auto sharedType =
-      MemRefType::get({subgroups}, type, MemRefLayoutAttrInterface(), workgroup);
+      MemRefType::get(shape, type, MemRefLayoutAttrInterface(), workgroup);
   Value shared;
   {
     OpBuilder::InsertionGuard guard(rewriter);
@@ -251,70 +261,97 @@ Value combineSubgroups(RewriterBase &rewriter, Location loc, Value total,
     rewriter.setInsertionPointToStart(&dispatch.getBody().front());
     shared = memref::AllocOp::create(rewriter, loc, sharedType);
   }
-  Value size = arith::ConstantIndexOp::create(rewriter, loc, subgroupSize);
+  SmallVector<Value> indices;
+  for (gpu::Dimension dim :
+       {gpu::Dimension::z, gpu::Dimension::y, gpu::Dimension::x})
+    indices.push_back(gpu::ThreadIdOp::create(rewriter, loc, dim));
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  Value isFirstLane = arith::CmpIOp::create(
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value slotSize = arith::ConstantIndexOp::create(rewriter, loc, perSlot);
+  Value isFirstOfSlot = arith::CmpIOp::create(
       rewriter, loc, arith::CmpIPredicate::eq,
-      arith::RemUIOp::create(rewriter, loc, lane, size), zero);
-  auto store = scf::IfOp::create(rewriter, loc, isFirstLane,
+      arith::RemUIOp::create(rewriter, loc, lane, slotSize), zero);
+  auto store = scf::IfOp::create(rewriter, loc, isFirstOfSlot,
                                  /*withElseRegion=*/false);
   {
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(store.thenBlock()->getTerminator());
-    memref::StoreOp::create(rewriter, loc, total, shared,
-                            ValueRange{arith::DivUIOp::create(rewriter, loc,
-                                                              lane, size)});
+    SmallVector<Value> at = indices;
+    at[lanesAxis] = arith::DivUIOp::create(rewriter, loc, lane, slotSize);
+    memref::StoreOp::create(rewriter, loc, total, shared, at);
   }
   gpu::BarrierOp::create(rewriter, loc);
-  Value stored = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::ult, lane,
-      arith::ConstantIndexOp::create(rewriter, loc, subgroups));
-  Value index = arith::SelectOp::create(rewriter, loc, stored, lane, zero);
-  Value loaded = memref::LoadOp::create(rewriter, loc, shared, index);
   Value identity =
       arith::ConstantOp::create(rewriter, loc, getIdentity(kind, type));
-  Value value = arith::SelectOp::create(rewriter, loc, stored, loaded, identity);
-  return gpu::SubgroupReduceOp::create(rewriter, loc, value,
-                                       *getSubgroupOperation(kind),
-                                       /*uniform=*/false);
+  auto fold = scf::IfOp::create(rewriter, loc, TypeRange{type}, isLaneZero,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(fold.elseBlock());
+  scf::YieldOp::create(rewriter, loc, identity);
+  rewriter.setInsertionPointToStart(fold.thenBlock());
+  auto slotLoop = scf::ForOp::create(
+      rewriter, loc, zero, arith::ConstantIndexOp::create(rewriter, loc, slots),
+      one, ValueRange{identity});
+  rewriter.setInsertionPointToStart(slotLoop.getBody());
+  SmallVector<Value> at = indices;
+  at[lanesAxis] = slotLoop.getInductionVar();
+  Value loaded = memref::LoadOp::create(rewriter, loc, shared, at);
+  scf::YieldOp::create(
+      rewriter, loc,
+      vector::makeArithReduction(rewriter, loc, kind,
+                                 slotLoop.getRegionIterArg(0), loaded));
+  rewriter.setInsertionPointAfter(slotLoop);
+  scf::YieldOp::create(rewriter, loc, slotLoop.getResult(0));
+  return fold.getResult(0);
+}
+
+/// Whether MapForallToGPU maps `forall` to the workgroup's threads without
+/// a guard: each dimension has as many iterations as the workgroup has
+/// threads along it, and the workgroup has no other threads.
+bool runsUnguarded(scf::ForallOp forall, ArrayRef<int64_t> workgroupSize) {
+  SmallVector<int64_t> used(3, 1);
+  for (auto [attr, lb, ub, step] :
+       llvm::zip(forall.getMappingAttr().getValue(),
+                 forall.getMixedLowerBound(), forall.getMixedUpperBound(),
+                 forall.getMixedStep())) {
+    std::optional<int64_t> lower = getConstantIntValue(lb);
+    std::optional<int64_t> upper = getConstantIntValue(ub);
+    std::optional<int64_t> stride = getConstantIntValue(step);
+    if (!lower || !upper || !stride)
+      return false;
+    auto dim = static_cast<unsigned>(
+        cast<gpu::GPUThreadMappingAttr>(attr).getThread());
+    used[dim] = llvm::divideCeil(*upper - *lower, *stride);
+  }
+  return ArrayRef<int64_t>(used) == workgroupSize;
 }
 
 /// Rewrites `forall` (marked with `lanes`) as described at the top; leaves
 /// it as it is when its reduction has another shape (MapForallToGPU then
-/// runs it on lane 0: correct, not shared). Lanes beyond one subgroup need
-/// the workgroup to be the lanes of one reduction.
+/// runs it on lane 0: correct, not shared). The lanes go to x unless the
+/// forall uses x (a column's reduction: y). `subgroupSize` is the target's
+/// one subgroup size, 0 when subgroup operations cannot combine lanes.
 LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
                          int64_t lanes, int64_t subgroupSize,
                          ArrayRef<int64_t> workgroupSize) {
   std::optional<ThreadReduction> found = findThreadReduction(forall);
   if (!found)
     return success();
-  if (lanes > subgroupSize) {
-    if (lanes % subgroupSize != 0 || lanes > subgroupSize * subgroupSize)
-      return forall.emitOpError("has ")
-             << lanes << " reduction lanes; lanes beyond one subgroup must be "
-             << "a multiple of its " << subgroupSize << " lanes, at most "
-             << subgroupSize * subgroupSize;
-    // Every thread must reach the barrier: the workgroup is the lanes of
-    // one reduction, which no guard of MapForallToGPU then skips.
-    auto single = [](OpFoldResult lb, OpFoldResult ub, OpFoldResult step) {
-      std::optional<int64_t> lower = getConstantIntValue(lb);
-      std::optional<int64_t> upper = getConstantIntValue(ub);
-      std::optional<int64_t> stride = getConstantIntValue(step);
-      return lower && upper && stride &&
-             llvm::divideCeil(*upper - *lower, *stride) == 1;
-    };
-    bool oneReduction =
-        workgroupSize[0] * workgroupSize[1] * workgroupSize[2] == lanes;
-    for (auto [lb, ub, step] :
-         llvm::zip(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
-                   forall.getMixedStep()))
-      oneReduction &= single(lb, ub, step);
-    if (!oneReduction)
-      return forall.emitOpError("shares each reduction among ")
-             << lanes << " lanes, more than one subgroup, so a workgroup "
-             << "must be those lanes and have one reduction";
-  }
+  bool usesX = llvm::any_of(forall.getMappingAttr(), [](Attribute attr) {
+    return cast<gpu::GPUThreadMappingAttr>(attr).getThread() ==
+           gpu::MappingId::DimX;
+  });
+  unsigned lanesDim = usesX ? 1 : 0;
+  // Subgroup operations combine lanes along x that fill whole subgroups.
+  bool useSubgroups =
+      !usesX && subgroupSize > 0 && lanes % subgroupSize == 0;
+  int64_t perSlot = useSubgroups ? subgroupSize : 1;
+  bool viaWorkgroupMemory = lanes > perSlot;
+  if (workgroupSize[lanesDim] != lanes)
+    return forall.emitOpError("has ")
+           << lanes << " reduction lanes but the workgroup has "
+           << workgroupSize[lanesDim] << " threads along "
+           << (lanesDim ? "y" : "x");
   Location loc = forall.getLoc();
   MLIRContext *context = forall.getContext();
 
@@ -325,8 +362,8 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
   llvm::append_range(lbs, forall.getMixedLowerBound());
   llvm::append_range(ubs, forall.getMixedUpperBound());
   llvm::append_range(steps, forall.getMixedStep());
-  SmallVector<Attribute> mapping = {
-      gpu::GPUThreadMappingAttr::get(context, gpu::MappingId::DimX)};
+  SmallVector<Attribute> mapping = {gpu::GPUThreadMappingAttr::get(
+      context, lanesDim ? gpu::MappingId::DimY : gpu::MappingId::DimX)};
   llvm::append_range(mapping, forall.getMappingAttr().getValue());
   rewriter.setInsertionPoint(forall);
   auto shared = scf::ForallOp::create(rewriter, loc, lbs, ubs, steps,
@@ -411,11 +448,20 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
       ArrayRef<bool>(inBounds));
   SmallVector<int64_t> zeros(vectorType.getRank(), 0);
   Value scalar = vector::ExtractOp::create(rewriter, loc, partial, zeros);
-  Value total = gpu::SubgroupReduceOp::create(
-      rewriter, loc, scalar, *getSubgroupOperation(kind), /*uniform=*/false);
-  if (lanes > subgroupSize)
-    total = combineSubgroups(rewriter, loc, total, lane, kind, lanes,
-                             subgroupSize);
+  Value total = scalar;
+  if (useSubgroups)
+    total = gpu::SubgroupReduceOp::create(
+        rewriter, loc, scalar, *getSubgroupOperation(kind), /*uniform=*/false);
+  if (viaWorkgroupMemory) {
+    if (!runsUnguarded(shared, workgroupSize))
+      return shared.emitOpError("shares each reduction among ")
+             << lanes << " lanes through workgroup memory, but some "
+             << "threads of a workgroup would skip the barrier: the "
+             << "workgroup tile must fill the workgroup";
+    total = combineThroughWorkgroupMemory(rewriter, loc, total, lane,
+                                          isLaneZero, lanesDim, kind, lanes,
+                                          perSlot, workgroupSize);
+  }
   auto guard = scf::IfOp::create(rewriter, loc, isLaneZero,
                                  /*withElseRegion=*/false);
   Block *then = guard.thenBlock();
@@ -468,7 +514,10 @@ struct DistributeReductionLanesPass
     TargetAttr target = getTargetForLowering(executable);
     if (!target)
       return signalPassFailure();
-    int64_t subgroupSize = target.getPreferredSubgroupSize();
+    int64_t subgroupSize = target.hasFeature(TargetFeatures::Subgroup) &&
+                                   target.getSubgroupSizes().size() == 1
+                               ? target.getPreferredSubgroupSize()
+                               : 0;
     if (failed(forEachDispatch(
             executable, [&](ExportOp exportOp, func::FuncOp dispatch) {
               return distributeDispatch(exportOp, dispatch, subgroupSize);

@@ -7,8 +7,9 @@
 // preferred: a thread's work then has a static shape and is vectorized.
 // A reduction along the innermost, contiguous loop is instead shared by the
 // lanes of a subgroup (x), where the target's subgroup size is fixed: each
-// row's loads are then coalesced; rows go to y and z. Few long rows each get
-// a workgroup of several subgroups.
+// row's loads are then coalesced; rows go to y and z. Few long rows, or a
+// target without a fixed subgroup size, get a workgroup per row. A column's
+// reduction is shared by lanes along y of a workgroup of 32 columns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,30 +109,21 @@ int64_t elementsPerThread(Kind kind, unsigned dim, int64_t size) {
   return size % 4 == 0 ? 4 : 1;
 }
 
-/// The target's subgroup size, whose lanes (one subgroup or several) share
-/// each reduction of `root`, when it has one fixed size and subgroup operations, `root` is the
+/// Which way the lanes of a workgroup can share each reduction of `root`.
+enum class Lanes { None, AlongRow, AlongColumn };
+
+/// The way lanes share `root`'s reductions: along a row when `root` is the
 /// dispatch's reduction with one reduction loop, innermost, that every input
-/// reads contiguously, its combiner is one op a subgroup reduction has, and
-/// at most two parallel loops are left for y and z.
-std::optional<int64_t> getSubgroupSizeForLanes(linalg::LinalgOp root,
-                                           func::FuncOp dispatch,
-                                           TargetAttr target) {
-  if (!target.hasFeature(TargetFeatures::Subgroup) ||
-      target.getSubgroupSizes().size() != 1 ||
-      findReduction(dispatch) != root || root.getNumReductionLoops() != 1 ||
+/// reads contiguously; along a column when its one reduction loop is outer
+/// and the innermost loop is parallel, read contiguously and a multiple of
+/// the 32 columns of a workgroup (whose tiles must be full). Either needs a
+/// combiner that is one op a subgroup reduction has and at most two
+/// parallel loops.
+Lanes getLanes(linalg::LinalgOp root, func::FuncOp dispatch) {
+  if (findReduction(dispatch) != root || root.getNumReductionLoops() != 1 ||
       root.getNumParallelLoops() < 1 || root.getNumParallelLoops() > 2 ||
       root.getNumDpsInits() != 1)
-    return std::nullopt;
-  unsigned last = root.getNumLoops() - 1;
-  if (root.getIteratorTypesArray()[last] != utils::IteratorType::reduction)
-    return std::nullopt;
-  AffineExpr innermost = getAffineDimExpr(last, root.getContext());
-  for (OpOperand *input : root.getDpsInputOperands()) {
-    AffineMap map = root.getMatchingIndexingMap(input);
-    if (llvm::is_contained(map.getResults(), innermost) &&
-        map.getResults().back() != innermost)
-      return std::nullopt;
-  }
+    return Lanes::None;
   SmallVector<Operation *> combiners;
   if (!matchReduction(root.getRegionOutputArgs(), 0, combiners) ||
       combiners.size() != 1 ||
@@ -140,8 +132,30 @@ std::optional<int64_t> getSubgroupSizeForLanes(linalg::LinalgOp root,
            arith::MinimumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
            arith::MinUIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
           combiners.front()))
-    return std::nullopt;
-  return target.getPreferredSubgroupSize();
+    return Lanes::None;
+  unsigned last = root.getNumLoops() - 1;
+  AffineExpr innermost = getAffineDimExpr(last, root.getContext());
+  for (OpOperand *input : root.getDpsInputOperands()) {
+    AffineMap map = root.getMatchingIndexingMap(input);
+    if (llvm::is_contained(map.getResults(), innermost) &&
+        map.getResults().back() != innermost)
+      return Lanes::None;
+  }
+  if (root.getIteratorTypesArray()[last] == utils::IteratorType::reduction)
+    return Lanes::AlongRow;
+  int64_t columns = root.getStaticLoopRanges()[last];
+  return !ShapedType::isDynamic(columns) && columns % 32 == 0
+             ? Lanes::AlongColumn
+             : Lanes::None;
+}
+
+/// The target's one subgroup size when subgroup operations can combine
+/// lanes; else 0.
+int64_t getFixedSubgroupSize(TargetAttr target) {
+  return target.hasFeature(TargetFeatures::Subgroup) &&
+                 target.getSubgroupSizes().size() == 1
+             ? target.getPreferredSubgroupSize()
+             : 0;
 }
 
 /// Workgroups below which a GPU is left partly idle: two per compute unit
@@ -151,7 +165,9 @@ constexpr int64_t kWorkgroupsToFillGPU = 256;
 /// Lanes for each reduction of `root` when rows of one subgroup's lanes,
 /// 256 threads a workgroup, would leave too few workgroups: one row per
 /// workgroup, the lanes of several subgroups sharing it (up to the
-/// target's limits and 8 elements a lane); else `subgroupSize`.
+/// target's limits and 8 elements a lane); else `subgroupSize`. Without
+/// subgroup operations (`subgroupSize` 0) lanes combine through workgroup
+/// memory, which needs full tiles: one row per workgroup, 32 or 64 lanes.
 int64_t chooseLanesPerRow(linalg::LinalgOp root, TargetAttr target,
                           int64_t subgroupSize) {
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
@@ -162,6 +178,10 @@ int64_t chooseLanesPerRow(linalg::LinalgOp root, TargetAttr target,
     return ShapedType::isDynamic(ranges[loop]) ? kDynamicExtentStandIn
                                                : ranges[loop];
   };
+  if (subgroupSize == 0)
+    return std::min<int64_t>(
+        {extent(reduction.front()) < 512 ? 32 : 64,
+         target.getMaxWorkgroupInvocations(), target.getMaxWorkgroupSize()[0]});
   int64_t rows = 1;
   for (unsigned loop : parallel)
     rows *= extent(loop);
@@ -188,7 +208,7 @@ LoweringConfigAttr chooseLanesReductionConfig(linalg::LinalgOp root,
   SmallVector<unsigned> parallel;
   root.getParallelDims(parallel);
   int64_t budget =
-      lanes > subgroupSize
+      lanes != subgroupSize
           ? 1
           : std::max<int64_t>(
                 1,
@@ -212,6 +232,26 @@ LoweringConfigAttr chooseLanesReductionConfig(linalg::LinalgOp root,
                                  lanes);
 }
 
+/// A workgroup of 32 columns whose lanes along y (as many as fit, at most
+/// 32) share each column's reduction: each lane reads every lanes-th row,
+/// the 32 columns of a row coalesced; the other parallel loop goes to z,
+/// one index per workgroup.
+LoweringConfigAttr chooseColumnReductionConfig(linalg::LinalgOp root,
+                                               TargetAttr target) {
+  constexpr int64_t columns = 32;
+  int64_t lanes = std::min<int64_t>(
+      {32, target.getMaxWorkgroupInvocations() / columns,
+       target.getMaxWorkgroupSize()[1]});
+  SmallVector<unsigned> parallel;
+  root.getParallelDims(parallel);
+  SmallVector<int64_t> workgroupTile(root.getNumLoops(), 0);
+  for (unsigned loop : parallel)
+    workgroupTile[loop] = 1;
+  workgroupTile.back() = columns;
+  return LoweringConfigAttr::get(root.getContext(), workgroupTile,
+                                 {columns, lanes, 1}, {1}, lanes);
+}
+
 } // namespace
 
 LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
@@ -219,10 +259,14 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
                                                     TargetAttr target) {
   MLIRContext *context = root.getContext();
   Kind kind = classify(root, dispatch);
-  if (kind == Kind::Reduction)
-    if (std::optional<int64_t> lanes =
-            getSubgroupSizeForLanes(root, dispatch, target))
-      return chooseLanesReductionConfig(root, dispatch, target, *lanes);
+  if (kind == Kind::Reduction) {
+    Lanes lanes = getLanes(root, dispatch);
+    if (lanes == Lanes::AlongRow)
+      return chooseLanesReductionConfig(root, dispatch, target,
+                                        getFixedSubgroupSize(target));
+    if (lanes == Lanes::AlongColumn)
+      return chooseColumnReductionConfig(root, target);
+  }
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
   SmallVector<unsigned> allParallel;
   root.getParallelDims(allParallel);

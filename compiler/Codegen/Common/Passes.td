@@ -86,21 +86,23 @@ def BufferizePass : Pass<"halc-bufferize", "::mlir::halc::ExecutableOp"> {
 
 def DistributeReductionLanesPass
     : Pass<"halc-distribute-reduction-lanes", "::mlir::halc::ExecutableOp"> {
-  let summary = "Shares each marked thread's reduction among lanes along x";
+  let summary = "Shares each marked thread's reduction among lanes of a workgroup";
   let description = [{
     Runs after bufferization, on thread `scf.forall` loops that
     tile-and-distribute marked `halc.reduction_lanes = N` (a lowering config
-    with `reduction_lanes`). The forall gains a leading dimension of N lanes
-    mapped to x; each lane runs the thread's serial reduction loop over a
-    strided share (lane * step, by N * step) into a private accumulator that
-    starts at the combiner's identity; `gpu.subgroup_reduce` combines the
-    lanes of each subgroup. Lanes that span several subgroups (the target's
-    one subgroup size divides N; each workgroup then has one reduction)
-    add a step through workgroup memory: the first lane of each subgroup
-    stores its subgroup's result, a barrier, and the first subgroup
-    combines them. Lane 0 alone writes the output (combined with its initial
-    value) and runs what follows the loop. A reduction of another shape is
-    left as it is.
+    with `reduction_lanes`). The forall gains a dimension of N lanes, mapped
+    to x for a row's reduction and to y for a column's (whose columns hold
+    x); each lane runs the thread's serial reduction loop over a strided
+    share (lane * step, by N * step) into a private accumulator that starts
+    at the combiner's identity. Lanes along x that fill whole subgroups of
+    the target's one subgroup size are combined by `gpu.subgroup_reduce`.
+    Otherwise (more lanes than a subgroup, lanes along y, no fixed subgroup
+    size) the first lane of each subgroup (or each lane) stores its result in
+    workgroup memory laid out as the workgroup's threads, a barrier, and
+    lane 0 folds its reduction's results; the forall must then fill the
+    workgroup (no thread may skip the barrier). Lane 0 alone writes the
+    output (combined with its initial value) and runs what follows the
+    loop. A reduction of another shape is left as it is.
 
     ```mlir
     scf.forall (%lane, %row) in (32, 8) {

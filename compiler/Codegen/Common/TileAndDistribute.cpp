@@ -87,15 +87,20 @@ FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
              << loop << " across workgroups; only parallel loops can be";
     plan.loops.push_back(loop);
   }
-  // With subgroup lanes, x holds the lanes of each reduction.
-  unsigned first = config.getReductionLanes() > 0 ? 1 : 0;
-  if (plan.loops.size() + first > 3)
+  // The lanes of each reduction take x when it runs along the innermost
+  // loop (a row), else y (a column: the tiled loops keep x, coalesced).
+  SmallVector<gpu::MappingId> free = {gpu::MappingId::DimX,
+                                      gpu::MappingId::DimY,
+                                      gpu::MappingId::DimZ};
+  if (config.getReductionLanes() > 0)
+    free.erase(free.begin() +
+               (iterators.back() == utils::IteratorType::reduction ? 0 : 1));
+  if (plan.loops.size() > free.size())
     return root->emitError("lowering_config tiles ")
            << plan.loops.size() << " loops across workgroups; at most "
-           << 3 - first << " map to " << (first ? "y, z" : "x, y, z");
+           << free.size() << " map to workgroup dimensions";
   for (size_t i = 0; i < plan.loops.size(); ++i)
-    plan.dims.push_back(
-        static_cast<gpu::MappingId>(first + plan.loops.size() - 1 - i));
+    plan.dims.push_back(free[plan.loops.size() - 1 - i]);
   return plan;
 }
 

@@ -101,11 +101,12 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
       runs over it (0 or absent: not tiled). Steps that keep a thread's
       operands small let them live in registers as vectors;
     - `reduction_lanes` (absent: 0): when set, each reduction is shared by
-      that many threads along x (`workgroup_size[0]` is it): each lane runs
-      the serial loop over a strided share of the reduction and a subgroup
-      reduction combines the lanes; lanes that span several subgroups (one
-      reduction per workgroup) combine the subgroups' results through
-      workgroup memory. The tiled loops then go to y and z.
+      that many threads: along x (`workgroup_size[0]`) for a reduction of the
+      innermost loop (a row), whose tiled loops then go to y and z; along y
+      (`workgroup_size[1]`) for an outer one (a column), whose tiled loops
+      keep x and z. Each lane runs the serial loop over a strided share of
+      the reduction; subgroup operations combine lanes along x that fill
+      subgroups, workgroup memory the rest.
 
     Codegen picks one from the target description; one already present in
     the input wins, so a person can tune a single dispatch.
@@ -119,7 +120,7 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
     ArrayRefParameter<"int64_t", "workgroup tile per loop">:$workgroup_tile,
     ArrayRefParameter<"int64_t", "threads per workgroup">:$workgroup_size,
     OptionalArrayRefParameter<"int64_t", "reduction step per reduction loop">:$reduction_tile,
-    DefaultValuedParameter<"int64_t", "0", "threads along x sharing each reduction">:$reduction_lanes
+    DefaultValuedParameter<"int64_t", "0", "threads sharing each reduction">:$reduction_lanes
   );
   let assemblyFormat = [{
     `<` `workgroup_tile` `=` `[` $workgroup_tile `]` `,`

@@ -62,7 +62,10 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "workgroup_size needs 3 positive entries [x, y, z]";
   if (llvm::any_of(reductionTile, [](int64_t s) { return s < 0; }))
     return emitError() << "reduction_tile entries must not be negative";
-  if (reductionLanes < 0 || (reductionLanes > 0 && reductionLanes != workgroupSize[0]))
-    return emitError() << "reduction_lanes must be 0 or workgroup_size[0]";
+  if (reductionLanes < 0 ||
+      (reductionLanes > 0 && reductionLanes != workgroupSize[0] &&
+       reductionLanes != workgroupSize[1]))
+    return emitError()
+           << "reduction_lanes must be 0, workgroup_size[0] or workgroup_size[1]";
   return success();
 }

@@ -102,43 +102,47 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
 
 // -----
 
-// Lanes beyond one subgroup (256 lanes, subgroups of 32; the workgroup is
-// one row's lanes): after each subgroup combines its lanes, the first lane
-// of each subgroup stores the result in workgroup memory (8 entries, at
-// lane / 32), a barrier, and each subgroup combines the 8 stored results
-// (lanes past them take the identity); lane 0 writes the output.
+// Lanes beyond one subgroup (256 lanes, subgroups of 32, two rows along y):
+// after each subgroup combines its lanes, the first lane of each subgroup
+// stores the result in workgroup memory laid out as the workgroup's threads
+// with x shrunk to a slot per subgroup ([z][y][lane / 32]), a barrier, and
+// lane 0 of each row folds its row's 8 slots and writes the output.
 // CHECK-LABEL: func.func @rowsum_workgroup
-// CHECK: %[[SHARED:.+]] = memref.alloc() : memref<8xf32, #gpu.address_space<workgroup>>
-// CHECK: scf.forall (%[[LANE:.+]], %{{.+}}) in (256, 1)
+// CHECK: %[[SHARED:.+]] = memref.alloc() : memref<1x2x8xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.forall (%[[LANE:.+]], %{{.+}}) in (256, 2)
+// CHECK: %[[LANE0:.+]] = arith.cmpi eq, %[[LANE]], %c0
 // CHECK: scf.for %{{.+}} = %{{.+}} to %c4096 step
 // CHECK: %[[SUBGROUP:.+]] = gpu.subgroup_reduce add %{{.+}} : (f32) -> f32
+// CHECK: %[[TZ:.+]] = gpu.thread_id z
+// CHECK: %[[TY:.+]] = gpu.thread_id y
 // CHECK: %[[FIRST:.+]] = arith.remui %[[LANE]], %c32
 // CHECK: %[[IS_FIRST:.+]] = arith.cmpi eq, %[[FIRST]], %c0
 // CHECK: scf.if %[[IS_FIRST]] {
-// CHECK: %[[INDEX:.+]] = arith.divui %[[LANE]], %c32
-// CHECK: memref.store %[[SUBGROUP]], %[[SHARED]][%[[INDEX]]]
+// CHECK: %[[SLOT:.+]] = arith.divui %[[LANE]], %c32
+// CHECK: memref.store %[[SUBGROUP]], %[[SHARED]][%[[TZ]], %[[TY]], %[[SLOT]]]
 // CHECK: gpu.barrier
-// CHECK: %[[STORED:.+]] = arith.cmpi ult, %[[LANE]], %c8
-// CHECK: %[[AT:.+]] = arith.select %[[STORED]], %[[LANE]], %c0
-// CHECK: %[[LOADED:.+]] = memref.load %[[SHARED]][%[[AT]]]
-// CHECK: %[[VALUE:.+]] = arith.select %[[STORED]], %[[LOADED]], %cst
-// CHECK: %[[ALL:.+]] = gpu.subgroup_reduce add %[[VALUE]] : (f32) -> f32
-// CHECK: scf.if
+// CHECK: %[[ALL:.+]] = scf.if %[[LANE0]] -> (f32) {
+// CHECK: scf.for %[[S:.+]] = %{{.+}} to %c8 step %c1 iter_args(%[[ACC:.+]] = %{{.+}}) -> (f32) {
+// CHECK: %[[LOADED:.+]] = memref.load %[[SHARED]][%[[TZ]], %[[TY]], %[[S]]]
+// CHECK: arith.addf %[[ACC]], %[[LOADED]] : f32
+// CHECK: } else {
+// CHECK: scf.yield
+// CHECK: scf.if %[[LANE0]] {
 // CHECK: arith.addf %{{.+}}, %[[ALL]] : f32
 halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
-  halc.export @rowsum_workgroup ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([256, 1, 1]) workgroup_count([1, 1, 1])
+  halc.export @rowsum_workgroup ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([256, 2, 1]) workgroup_count([1, 1, 1])
   builtin.module {
-    func.func @rowsum_workgroup(%arg0: memref<1x4096xf32>, %arg1: memref<1xf32>) {
+    func.func @rowsum_workgroup(%arg0: memref<2x4096xf32>, %arg1: memref<2xf32>) {
       %cst = arith.constant dense<0.000000e+00> : vector<1xf32>
       %0 = ub.poison : f32
       %c4 = arith.constant 4 : index
       %c4096 = arith.constant 4096 : index
       %c0 = arith.constant 0 : index
-      scf.forall (%arg3) in (1) {
-        %subview = memref.subview %arg1[%arg3] [1] [1] : memref<1xf32> to memref<1xf32, strided<[1], offset: ?>>
+      scf.forall (%arg3) in (2) {
+        %subview = memref.subview %arg1[%arg3] [1] [1] : memref<2xf32> to memref<1xf32, strided<[1], offset: ?>>
         vector.transfer_write %cst, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
         scf.for %arg4 = %c0 to %c4096 step %c4 {
-          %2 = vector.transfer_read %arg0[%arg3, %arg4], %0 {in_bounds = [true, true]} : memref<1x4096xf32>, vector<1x4xf32>
+          %2 = vector.transfer_read %arg0[%arg3, %arg4], %0 {in_bounds = [true, true]} : memref<2x4096xf32>, vector<1x4xf32>
           %3 = vector.transfer_read %subview[%c0], %0 {in_bounds = [true]} : memref<1xf32, strided<[1], offset: ?>>, vector<1xf32>
           %4 = vector.multi_reduction <add>, %2, %3 [1] : vector<1x4xf32> to vector<1xf32>
           vector.transfer_write %4, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
@@ -151,19 +155,19 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
 
 // -----
 
-// Lanes beyond one subgroup with two rows in a workgroup: the rows would
-// share the workgroup memory, and a guard for a missing row would skip the
-// barrier.
+// Workgroup memory with a workgroup larger than the forall (rows along y of
+// 4 threads, a forall of 2): the guard of the threads without a row would
+// skip the barrier.
 halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
-  halc.export @two_rows ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([256, 2, 1]) workgroup_count([1, 1, 1])
+  halc.export @guarded ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([256, 4, 1]) workgroup_count([1, 1, 1])
   builtin.module {
-    func.func @two_rows(%arg0: memref<2x4096xf32>, %arg1: memref<2xf32>) {
+    func.func @guarded(%arg0: memref<2x4096xf32>, %arg1: memref<2xf32>) {
       %cst = arith.constant dense<0.000000e+00> : vector<1xf32>
       %0 = ub.poison : f32
       %c4 = arith.constant 4 : index
       %c4096 = arith.constant 4096 : index
       %c0 = arith.constant 0 : index
-      // expected-error @+1 {{shares each reduction among 256 lanes, more than one subgroup, so a workgroup must be those lanes and have one reduction}}
+      // expected-error @+1 {{shares each reduction among 256 lanes through workgroup memory, but some threads of a workgroup would skip the barrier: the workgroup tile must fill the workgroup}}
       scf.forall (%arg3) in (2) {
         %subview = memref.subview %arg1[%arg3] [1] [1] : memref<2xf32> to memref<1xf32, strided<[1], offset: ?>>
         vector.transfer_write %cst, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
@@ -174,6 +178,48 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
           vector.transfer_write %4, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
         }
       } {halc.reduction_lanes = 256 : i64, mapping = [#gpu.thread<y>]}
+      return
+    }
+  }
+}
+
+// -----
+
+// A column sum: the forall holds the columns along x, so the lanes (8) go
+// to y. No subgroup operation combines them (a subgroup holds columns):
+// each lane stores its result at [z][lane][x], a barrier, and lane 0 of
+// each column folds the column's 8 slots.
+// CHECK-LABEL: func.func @colsum
+// CHECK: %[[SHARED:.+]] = memref.alloc() : memref<1x8x32xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.forall (%[[LANE:.+]], %{{.+}}) in (8, 32)
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c1024 step
+// CHECK-NOT: gpu.subgroup_reduce
+// CHECK: %[[TZ:.+]] = gpu.thread_id z
+// CHECK: %[[TX:.+]] = gpu.thread_id x
+// CHECK: memref.store %{{.+}}, %[[SHARED]][%[[TZ]], %{{.+}}, %[[TX]]]
+// CHECK: gpu.barrier
+// CHECK: scf.for %[[S:.+]] = %{{.+}} to %c8{{.*}} step
+// CHECK: memref.load %[[SHARED]][%[[TZ]], %[[S]], %[[TX]]]
+// CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @colsum ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([32, 8, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @colsum(%arg0: memref<1024x32xf32>, %arg1: memref<32xf32>) {
+      %cst = arith.constant dense<0.000000e+00> : vector<1xf32>
+      %0 = ub.poison : f32
+      %c1 = arith.constant 1 : index
+      %c1024 = arith.constant 1024 : index
+      %c0 = arith.constant 0 : index
+      scf.forall (%arg3) in (32) {
+        %subview = memref.subview %arg1[%arg3] [1] [1] : memref<32xf32> to memref<1xf32, strided<[1], offset: ?>>
+        vector.transfer_write %cst, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+        scf.for %arg4 = %c0 to %c1024 step %c1 {
+          %2 = vector.transfer_read %arg0[%arg4, %arg3], %0 {in_bounds = [true]} : memref<1024x32xf32>, vector<1xf32>
+          %3 = vector.transfer_read %subview[%c0], %0 {in_bounds = [true]} : memref<1xf32, strided<[1], offset: ?>>, vector<1xf32>
+          %4 = arith.addf %2, %3 : vector<1xf32>
+          vector.transfer_write %4, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+        }
+      } {halc.reduction_lanes = 8 : i64, mapping = [#gpu.thread<x>]}
       return
     }
   }

@@ -1,21 +1,26 @@
 // RUN: halc-compile %s --compile-to=executable-targets --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe -o - | FileCheck %s
 
-// Reductions through linalg.generic: the parallel loop is distributed (17
-// threads for 17 rows, no guard), the reduced one runs serially in each
-// thread with its accumulator carried in a register, from the innermost
-// dimension (rowmax) or from an outer one (colsum, coalesced across threads).
-// A full reduction to a scalar runs in one thread, four elements per step.
-// CHECK: halc.export @rowmax {{.*}} workgroup_size([17, 1, 1]) workgroup_count([1, 1, 1])
+// Reductions through linalg.generic. A row max (the innermost dimension) is
+// shared by 32 lanes of a workgroup per row, one row per workgroup (17 along
+// y): each lane's share of the row runs serially, its result goes to
+// workgroup memory (lavapipe's subgroup size is not fixed: no subgroup
+// operation combines lanes), a barrier, and lane 0 folds the 32 results and
+// stores the output. A column sum over 17 columns (not a multiple of the 32
+// a workgroup's lanes take) runs serially in each thread, coalesced across
+// threads. A full reduction to a scalar runs in one thread, four elements
+// per step.
+// CHECK: halc.export @rowmax {{.*}} workgroup_size([32, 1, 1]) workgroup_count([1, 17, 1])
 // CHECK: halc.export @colsum {{.*}} workgroup_size([17, 1, 1]) workgroup_count([1, 1, 1])
 // CHECK: halc.export @total {{.*}} workgroup_size([1, 1, 1]) workgroup_count([1, 1, 1])
+// CHECK: spirv.GlobalVariable @[[SHARED:.+]] : !spirv.ptr<!spirv.struct<(!spirv.array<32 x f32>)>, Workgroup>
 // CHECK: spirv.func @rowmax()
-// CHECK-NOT: spirv.mlir.selection
 // CHECK: spirv.mlir.loop {
-// CHECK: ^bb1(%{{.+}}: i32, %[[MAX:.+]]: f32):
-// CHECK: spirv.SLessThan %{{.+}}, %cst129_i32
-// CHECK-NOT: spirv.Store "StorageBuffer"
-// CHECK: spirv.GL.FMax %[[MAX]], %{{.+}} : f32
-// CHECK: spirv.mlir.merge
+// CHECK: spirv.GL.FMax
+// CHECK: spirv.Store "Workgroup"
+// CHECK-NEXT: spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+// CHECK: spirv.mlir.loop {
+// CHECK: spirv.Load "Workgroup"
+// CHECK: spirv.GL.FMax
 // CHECK: spirv.Store "StorageBuffer"
 // CHECK: spirv.func @colsum()
 // CHECK: %[[TID:.+]] = spirv.CompositeExtract %{{.+}}[0 : i32]
@@ -34,7 +39,7 @@
 // CHECK: %[[STEP:.+]] = spirv.Dot %{{.+}}, %{{.+}} : vector<4xf32> -> f32
 // CHECK: spirv.FAdd %[[TOTAL]], %[[STEP]]
 // CHECK: spirv.IAdd %{{.+}}, %cst4_i32
-// CHECK: spirv.ExecutionMode @rowmax "LocalSize", 17, 1, 1
+// CHECK: spirv.ExecutionMode @rowmax "LocalSize", 32, 1, 1
 // CHECK: spirv.ExecutionMode @colsum "LocalSize", 17, 1, 1
 // CHECK: spirv.ExecutionMode @total "LocalSize", 1, 1, 1
 func.func @rowmax(%a: tensor<17x129xf32>) -> tensor<17xf32> {

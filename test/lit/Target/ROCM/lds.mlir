@@ -19,8 +19,8 @@
 // CODE-LABEL: <row_sum_max_dispatch_0>:
 // CODE: ds_{{write|store}}_b32
 // CODE: s_barrier
-// CODE: ds_{{read|load}}_b32
+// CODE: ds_{{read|load}}
 // CODE-LABEL: <row_sum_max_dispatch_1>:
 // CODE: ds_{{write|store}}_b32
 // CODE: s_barrier
-// CODE: ds_{{read|load}}_b32
+// CODE: ds_{{read|load}}
