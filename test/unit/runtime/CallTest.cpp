@@ -12,6 +12,7 @@
 
 #include <cstring>
 #include <gtest/gtest.h>
+#include <optional>
 
 using namespace halc::test;
 namespace hm = ::halc;
@@ -21,10 +22,12 @@ namespace {
 /// The module of a function @scale(?x4xf32, f32) -> (?x4xf32) whose plan
 /// has `values` (by default the batch, then the scalar; value 0 is always
 /// the batch); its result's buffer is sized by value `size`, its result's
-/// dimension is value `resultDim`.
+/// dimension is value `resultDim`; its dispatch counts workgroups along y
+/// by `batchesPerWorkgroup` (none: the module omits elements_per_workgroup).
 std::vector<uint8_t>
 buildDynamicModule(std::vector<hm::ValueDefT> values = {}, uint32_t size = 0,
-                   uint32_t resultDim = 0, uint32_t batchesPerWorkgroup = 2,
+                   uint32_t resultDim = 0,
+                   std::optional<uint32_t> batchesPerWorkgroup = 2,
                    std::vector<hm::EqualSizeDef> equalSizes = {}) {
   if (values.empty()) {
     values.resize(2);
@@ -58,12 +61,15 @@ buildDynamicModule(std::vector<hm::ValueDefT> values = {}, uint32_t size = 0,
                         resultBuffers = {1};
   std::vector<uint32_t> bindings = {0, 1}, constants = {0, 0},
                         workgroupCount = {1, 0, 1},
-                        elementsPerWorkgroup = {0, batchesPerWorkgroup, 0};
+                        elementsPerWorkgroup = {
+                            0, batchesPerWorkgroup.value_or(0), 0};
   std::vector<int32_t> constantValues = {1, 0}, countValues = {-1, 0, -1};
   std::vector<flatbuffers::Offset<hm::DispatchDef>> dispatches = {
       hm::CreateDispatchDefDirect(builder, 0, 0, &bindings, &constants,
                                   &workgroupCount, &constantValues,
-                                  &countValues, &elementsPerWorkgroup)};
+                                  &countValues,
+                                  batchesPerWorkgroup ? &elementsPerWorkgroup
+                                                      : nullptr)};
   std::vector<flatbuffers::Offset<hm::FunctionDef>> functions = {
       hm::CreateFunctionDefDirect(
           builder, "scale", &arguments, &results, &buffers, &argumentBuffers,
@@ -384,6 +390,13 @@ TEST(Call, ZeroElementsPerWorkgroupAreRejectedAtLoad) {
   EXPECT_NE(loadModuleError(buildDynamicModule({}, 0, 0, 0))
                 .find("elements_per_workgroup[1] divides the extent of "
                       "workgroup_count_values[1] and may not be 0"),
+            std::string::npos);
+}
+
+TEST(Call, MissingElementsPerWorkgroupIsRejectedAtLoad) {
+  EXPECT_NE(loadModuleError(buildDynamicModule({}, 0, 0, std::nullopt))
+                .find("counts workgroups at the call and needs "
+                      "elements_per_workgroup of three entries"),
             std::string::npos);
 }
 
