@@ -305,11 +305,14 @@ Value combineThroughWorkgroupMemory(RewriterBase &rewriter, Location loc,
   return fold.getResult(0);
 }
 
-/// Whether MapForallToGPU maps `forall` to the workgroup's threads without
-/// a guard: each dimension has as many iterations as the workgroup has
-/// threads along it, and the workgroup has no other threads.
-bool runsUnguarded(scf::ForallOp forall, ArrayRef<int64_t> workgroupSize) {
+/// Whether MapForallToGPU maps `forall`, given `lanes` along `lanesDim`, to
+/// the workgroup's threads without a guard: each dimension has as many
+/// iterations as the workgroup has threads along it, and the workgroup has
+/// no other threads.
+bool runsUnguarded(scf::ForallOp forall, unsigned lanesDim, int64_t lanes,
+                   ArrayRef<int64_t> workgroupSize) {
   SmallVector<int64_t> used(3, 1);
+  used[lanesDim] = lanes;
   for (auto [attr, lb, ub, step] :
        llvm::zip(forall.getMappingAttr().getValue(),
                  forall.getMixedLowerBound(), forall.getMixedUpperBound(),
@@ -352,10 +355,16 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
            << lanes << " reduction lanes but the workgroup has "
            << workgroupSize[lanesDim] << " threads along "
            << (lanesDim ? "y" : "x");
+  if (viaWorkgroupMemory &&
+      !runsUnguarded(forall, lanesDim, lanes, workgroupSize))
+    return forall.emitOpError("shares each reduction among ")
+           << lanes << " lanes through workgroup memory, but some "
+           << "threads of a workgroup would skip the barrier: the "
+           << "workgroup tile must fill the workgroup";
   Location loc = forall.getLoc();
   MLIRContext *context = forall.getContext();
 
-  // The lanes become the forall's leading dimension, mapped to x.
+  // The lanes become the forall's leading dimension, mapped to x or y.
   SmallVector<OpFoldResult> lbs = {rewriter.getIndexAttr(0)};
   SmallVector<OpFoldResult> ubs = {rewriter.getIndexAttr(lanes)};
   SmallVector<OpFoldResult> steps = {rewriter.getIndexAttr(1)};
@@ -452,16 +461,10 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
   if (useSubgroups)
     total = gpu::SubgroupReduceOp::create(
         rewriter, loc, scalar, *getSubgroupOperation(kind), /*uniform=*/false);
-  if (viaWorkgroupMemory) {
-    if (!runsUnguarded(shared, workgroupSize))
-      return shared.emitOpError("shares each reduction among ")
-             << lanes << " lanes through workgroup memory, but some "
-             << "threads of a workgroup would skip the barrier: the "
-             << "workgroup tile must fill the workgroup";
+  if (viaWorkgroupMemory)
     total = combineThroughWorkgroupMemory(rewriter, loc, total, lane,
                                           isLaneZero, lanesDim, kind, lanes,
                                           perSlot, workgroupSize);
-  }
   auto guard = scf::IfOp::create(rewriter, loc, isLaneZero,
                                  /*withElseRegion=*/false);
   Block *then = guard.thenBlock();
@@ -514,10 +517,7 @@ struct DistributeReductionLanesPass
     TargetAttr target = getTargetForLowering(executable);
     if (!target)
       return signalPassFailure();
-    int64_t subgroupSize = target.hasFeature(TargetFeatures::Subgroup) &&
-                                   target.getSubgroupSizes().size() == 1
-                               ? target.getPreferredSubgroupSize()
-                               : 0;
+    int64_t subgroupSize = target.getFixedSubgroupSize();
     if (failed(forEachDispatch(
             executable, [&](ExportOp exportOp, func::FuncOp dispatch) {
               return distributeDispatch(exportOp, dispatch, subgroupSize);

@@ -149,15 +149,6 @@ Lanes getLanes(linalg::LinalgOp root, func::FuncOp dispatch) {
              : Lanes::None;
 }
 
-/// The target's one subgroup size when subgroup operations can combine
-/// lanes; else 0.
-int64_t getFixedSubgroupSize(TargetAttr target) {
-  return target.hasFeature(TargetFeatures::Subgroup) &&
-                 target.getSubgroupSizes().size() == 1
-             ? target.getPreferredSubgroupSize()
-             : 0;
-}
-
 /// Workgroups below which a GPU is left partly idle: two per compute unit
 /// of a large GPU.
 constexpr int64_t kWorkgroupsToFillGPU = 256;
@@ -263,7 +254,7 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
     Lanes lanes = getLanes(root, dispatch);
     if (lanes == Lanes::AlongRow)
       return chooseLanesReductionConfig(root, dispatch, target,
-                                        getFixedSubgroupSize(target));
+                                        target.getFixedSubgroupSize());
     if (lanes == Lanes::AlongColumn)
       return chooseColumnReductionConfig(root, target);
   }

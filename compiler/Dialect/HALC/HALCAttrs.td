@@ -64,6 +64,14 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
     }
     /// The subgroup size codegen plans for: the first one listed.
     int64_t getPreferredSubgroupSize() const { return getSubgroupSizes().front(); }
+    /// The one subgroup size a kernel can rely on when combining lanes with
+    /// subgroup operations; 0 when the target has none or several.
+    int64_t getFixedSubgroupSize() const {
+      return hasFeature(TargetFeatures::Subgroup) &&
+                     getSubgroupSizes().size() == 1
+                 ? getPreferredSubgroupSize()
+                 : 0;
+    }
   }];
 }
 
