@@ -185,6 +185,34 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
 
 // -----
 
+// A forall marked for more lanes than the workgroup has along x.
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @too_many_lanes ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([128, 2, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @too_many_lanes(%arg0: memref<2x4096xf32>, %arg1: memref<2xf32>) {
+      %cst = arith.constant dense<0.000000e+00> : vector<1xf32>
+      %0 = ub.poison : f32
+      %c4 = arith.constant 4 : index
+      %c4096 = arith.constant 4096 : index
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{has 256 reduction lanes but the workgroup has 128 threads along x}}
+      scf.forall (%arg3) in (2) {
+        %subview = memref.subview %arg1[%arg3] [1] [1] : memref<2xf32> to memref<1xf32, strided<[1], offset: ?>>
+        vector.transfer_write %cst, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+        scf.for %arg4 = %c0 to %c4096 step %c4 {
+          %2 = vector.transfer_read %arg0[%arg3, %arg4], %0 {in_bounds = [true, true]} : memref<2x4096xf32>, vector<1x4xf32>
+          %3 = vector.transfer_read %subview[%c0], %0 {in_bounds = [true]} : memref<1xf32, strided<[1], offset: ?>>, vector<1xf32>
+          %4 = vector.multi_reduction <add>, %2, %3 [1] : vector<1x4xf32> to vector<1xf32>
+          vector.transfer_write %4, %subview[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+        }
+      } {halc.reduction_lanes = 256 : i64, mapping = [#gpu.thread<y>]}
+      return
+    }
+  }
+}
+
+// -----
+
 // A column sum: the forall holds the columns along x, so the lanes (8) go
 // to y. No subgroup operation combines them (a subgroup holds columns):
 // each lane stores its result at [z][lane][x], a barrier, and lane 0 of

@@ -103,5 +103,12 @@ func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile
 
 // -----
 
+// The lanes sharing a reduction are the threads along x (a row) or y (a
+// column).
+// expected-error @+1 {{reduction_lanes must be 0, workgroup_size[0] or workgroup_size[1]}}
+func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [0, 32], workgroup_size = [32, 8, 1], reduction_tile = [1], reduction_lanes = 16>}
+
+// -----
+
 // expected-error @+1 {{max_workgroup_size needs 3 positive entries}}
 func.func private @f() attributes {t = #halc.target<backend = "b", arch = "a", features = none, max_workgroup_invocations = 1, max_workgroup_size = [1, 1], max_shared_memory_bytes = 0, subgroup_sizes = [1]>}
