@@ -181,10 +181,56 @@ bool broadcasts(Operation *consumer, Operation *producer) {
   return false;
 }
 
+/// Whether `op` works on rows: its loops all parallel but the innermost, a
+/// row's elements, which is parallel (elementwise) or the one reduction loop
+/// (into a result indexed by the other loops in order); each operand it reads
+/// is indexed by some of its loops in order (all of them; all but the row's,
+/// a value per row; the row's alone, a vector scaling each row). A chain of such ops over the same loops (a
+/// softmax, a layer norm) is one dispatch: each workgroup takes whole rows
+/// and runs the ops in turn, its threads sharing every row. Rows have one
+/// or two loops (workgroup dimensions y and z).
+bool isRowOp(Operation *op, unsigned loops) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || linalgOp.getNumLoops() != loops || loops < 2 || loops > 3 ||
+      linalgOp.getNumParallelLoops() < loops - 1 ||
+      linalgOp.getNumDpsInits() != 1 || linalgOp.hasIndexSemantics())
+    return false;
+  AffineMap all = AffineMap::getMultiDimIdentityMap(loops, op->getContext());
+  bool reduces = linalgOp.getNumReductionLoops() == 1;
+  if (reduces && linalgOp.getIteratorTypesArray().back() !=
+                     utils::IteratorType::reduction)
+    return false;
+  if (linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0)) !=
+      (reduces ? all.getMajorSubMap(loops - 1) : all))
+    return false;
+  return llvm::all_of(linalgOp.getDpsInputOperands(), [&](OpOperand *input) {
+    AffineMap map = linalgOp.getMatchingIndexingMap(input);
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+      return false;
+    ArrayRef<AffineExpr> results = map.getResults();
+    return llvm::is_sorted(results, [](AffineExpr a, AffineExpr b) {
+      return cast<AffineDimExpr>(a).getPosition() <
+             cast<AffineDimExpr>(b).getPosition();
+    });
+  });
+}
+
 /// One kernel: a root op with the producers fused into it.
 struct Region {
   SmallVector<Operation *> members;
   bool hasReduction = false;
+
+  /// Whether `producer` and the members are ops on the same rows, at least
+  /// one of them a reduction (a row chain: see isRowOp).
+  bool formsRowChainWith(Operation *producer) const {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(producer);
+    if (!linalgOp || !isRowOp(producer, linalgOp.getNumLoops()))
+      return false;
+    bool reduces = hasReduction || ::hasReduction(producer);
+    return reduces && llvm::all_of(members, [&](Operation *member) {
+             return isRowOp(member, linalgOp.getNumLoops());
+           });
+  }
 };
 
 /// Splits the ops of `func` into regions, walking from the last op back: an
@@ -193,7 +239,8 @@ struct Region {
 /// a consumer without reduction loops, elementwise ones any number, one
 /// with reduction loops (a contraction feeding its bias and activation) if
 /// the region has none yet and its result is not a scalar; into any
-/// consumer, a generic that reads its sources by index (a lowered pad).
+/// consumer, a generic that reads its sources by index (a lowered pad);
+/// into a row chain, any op on the same rows (reductions too).
 /// A producer whose result the consumer reads by index is not fused.
 SmallVector<Region> formRegions(func::FuncOp func,
                                 DenseMap<Operation *, unsigned> &regionOf) {
@@ -219,21 +266,23 @@ SmallVector<Region> formRegions(func::FuncOp func,
       for (Operation *producer : producers) {
         if (regionOf.count(producer) || indexed.contains(producer))
           continue;
-        if (consumerReduces && !readsByIndexOnly(producer))
+        bool rowChain = regions[id].formsRowChainWith(producer);
+        if (consumerReduces && !readsByIndexOnly(producer) && !rowChain)
           continue;
         // A reduction fuses into its consumer's tiles only when its result
         // has a dimension to tile along (not a full reduction to a scalar)
         // and the consumer reads each element of it once: a consumer that
         // broadcasts it (a softmax's division by the row sum) would redo
-        // the whole reduction for every element it computes.
+        // the whole reduction for every element it computes, unless both
+        // are ops of a row chain, which computes each row's reduction once.
         bool reduces = hasReduction(producer);
-        if (reduces && (regions[id].hasReduction ||
-                        llvm::any_of(producer->getResultTypes(),
-                                     [](Type type) {
-                                       return cast<ShapedType>(type)
-                                                  .getRank() == 0;
-                                     }) ||
-                        broadcasts(consumer, producer)))
+        if (reduces && !rowChain &&
+            (regions[id].hasReduction ||
+             llvm::any_of(producer->getResultTypes(),
+                          [](Type type) {
+                            return cast<ShapedType>(type).getRank() == 0;
+                          }) ||
+             broadcasts(consumer, producer)))
           continue;
         SetVector<Operation *> consumers;
         collectConsumers(producer, consumers);

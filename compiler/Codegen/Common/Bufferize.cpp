@@ -26,13 +26,27 @@ namespace {
 /// Private memory one thread may use for temporaries.
 constexpr int64_t kMaxPrivateBytes = 16 * 1024;
 
-Attribute privateMemorySpace(MLIRContext *context) {
-  return gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Private);
+/// Where a temporary lives, and how many bytes it may take there.
+struct TemporarySpace {
+  gpu::AddressSpace space;
+  int64_t maxBytes;
+};
+
+/// Whether `op` is in a workgroup's tile but in none of its thread loops:
+/// the value it makes is written by some threads and read by others (a row
+/// chain's reductions), so it lives in workgroup memory.
+bool isSharedByWorkgroup(Operation *op) {
+  auto forall = op->getParentOfType<scf::ForallOp>();
+  std::optional<ArrayAttr> mapping = forall ? forall.getMapping() : std::nullopt;
+  return mapping && !mapping->empty() &&
+         isa<gpu::GPUBlockMappingAttr>(mapping->getValue().front()) &&
+         !isInThreadLoop(op);
 }
 
 /// Replaces a temporary `tensor.empty` by an allocation of its static upper
-/// bound in private memory (and a slice of it where its size is dynamic).
-LogicalResult boundTemporary(RewriterBase &rewriter, tensor::EmptyOp empty) {
+/// bound in `where` (and a slice of it where its size is dynamic).
+LogicalResult boundTemporary(RewriterBase &rewriter, tensor::EmptyOp empty,
+                             TemporarySpace where) {
   RankedTensorType type = empty.getType();
   SmallVector<int64_t> bound(type.getShape());
   for (auto [dim, size] : llvm::enumerate(empty.getMixedSizes())) {
@@ -49,16 +63,18 @@ LogicalResult boundTemporary(RewriterBase &rewriter, tensor::EmptyOp empty) {
   auto boundType = RankedTensorType::get(bound, type.getElementType());
   int64_t bytes = boundType.getNumElements() *
                   llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-  if (bytes > kMaxPrivateBytes)
+  bool shared = where.space == gpu::AddressSpace::Workgroup;
+  if (bytes > where.maxBytes)
     return empty.emitError("temporary tensor ")
-           << boundType << " needs " << bytes
-           << " bytes of private memory per thread; at most "
-           << kMaxPrivateBytes << " are allowed";
+           << boundType << " needs " << bytes << " bytes of "
+           << (shared ? "workgroup memory" : "private memory per thread")
+           << "; at most " << where.maxBytes << " are allowed";
 
   rewriter.setInsertionPoint(empty);
   Value alloc = bufferization::AllocTensorOp::create(
       rewriter, empty.getLoc(), boundType, ValueRange{}, /*copy=*/Value(),
-      /*size_hint=*/Value(), privateMemorySpace(rewriter.getContext()));
+      /*size_hint=*/Value(),
+      gpu::AddressSpaceAttr::get(rewriter.getContext(), where.space));
   if (type.hasStaticShape()) {
     rewriter.replaceOp(empty, alloc);
     return success();
@@ -70,7 +86,25 @@ LogicalResult boundTemporary(RewriterBase &rewriter, tensor::EmptyOp empty) {
   return success();
 }
 
-LogicalResult bufferizeDispatch(ExportOp, func::FuncOp dispatch) {
+/// Gives each use of a temporary shared by the workgroup a `tensor.empty`
+/// of its own: each is then a buffer of its own (CSE merges equal ones).
+void splitSharedTemporaries(RewriterBase &rewriter, func::FuncOp dispatch) {
+  SmallVector<tensor::EmptyOp> shared;
+  dispatch.walk([&](tensor::EmptyOp op) {
+    if (isSharedByWorkgroup(op))
+      shared.push_back(op);
+  });
+  for (tensor::EmptyOp empty : shared)
+    for (OpOperand &use : llvm::make_early_inc_range(
+             llvm::drop_begin(empty->getUses()))) {
+      rewriter.setInsertionPoint(empty);
+      Operation *copy = rewriter.clone(*empty);
+      rewriter.modifyOpInPlace(use.getOwner(),
+                               [&] { use.set(copy->getResult(0)); });
+    }
+}
+
+LogicalResult bufferizeDispatch(ExportOp exportOp, func::FuncOp dispatch) {
   IRRewriter rewriter(dispatch.getContext());
   if (failed(bufferization::eliminateEmptyTensors(rewriter, dispatch)))
     return dispatch.emitError("could not write results in place");
@@ -80,18 +114,32 @@ LogicalResult bufferizeDispatch(ExportOp, func::FuncOp dispatch) {
   tensor::populateFoldTensorEmptyPatterns(patterns);
   if (failed(applyPatternsGreedily(dispatch, std::move(patterns))))
     return dispatch.emitError("could not shrink temporaries to tiles");
+  splitSharedTemporaries(rewriter, dispatch);
   SmallVector<tensor::EmptyOp> temporaries;
   dispatch.walk([&](tensor::EmptyOp op) { temporaries.push_back(op); });
-  for (tensor::EmptyOp empty : temporaries)
-    if (failed(boundTemporary(rewriter, empty)))
+  int64_t sharedBytes =
+      exportOp->getParentOfType<ExecutableOp>().getTargetAttr()
+          .getMaxSharedMemoryBytes();
+  for (tensor::EmptyOp empty : temporaries) {
+    TemporarySpace where = {gpu::AddressSpace::Private, kMaxPrivateBytes};
+    if (isSharedByWorkgroup(empty))
+      where = {gpu::AddressSpace::Workgroup, sharedBytes};
+    if (failed(boundTemporary(rewriter, empty, where)))
       return failure();
+  }
 
   bufferization::OneShotBufferizationOptions options;
   options.bufferizeFunctionBoundaries = false;
-  // Temporaries live in the registers or stack of each thread.
+  // Temporaries live in the registers or stack of each thread, or in the
+  // workgroup's memory (a variable of the kernel, allocated for its whole
+  // run).
   options.allocationFn = [](OpBuilder &builder, Location loc, MemRefType type,
                             ValueRange dynamicSizes,
                             unsigned) -> FailureOr<Value> {
+    auto space = dyn_cast_if_present<gpu::AddressSpaceAttr>(type.getMemorySpace());
+    if (space && space.getValue() == gpu::AddressSpace::Workgroup)
+      return memref::AllocOp::create(builder, loc, type, dynamicSizes)
+          .getResult();
     return memref::AllocaOp::create(builder, loc, type, dynamicSizes)
         .getResult();
   };

@@ -329,42 +329,82 @@ bool runsUnguarded(scf::ForallOp forall, unsigned lanesDim, int64_t lanes,
   return ArrayRef<int64_t>(used) == workgroupSize;
 }
 
-/// Rewrites `forall` (marked with `lanes`) as described at the top; leaves
-/// it as it is when its reduction has another shape (MapForallToGPU then
-/// runs it on lane 0: correct, not shared). The lanes go to x unless the
-/// forall uses x (a column's reduction: y). `subgroupSize` is the target's
-/// one subgroup size, 0 when subgroup operations cannot combine lanes.
-LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
-                         int64_t lanes, int64_t subgroupSize,
-                         ArrayRef<int64_t> workgroupSize) {
-  std::optional<ThreadReduction> found = findThreadReduction(forall);
-  if (!found)
-    return success();
-  bool usesX = llvm::any_of(forall.getMappingAttr(), [](Attribute attr) {
-    return cast<gpu::GPUThreadMappingAttr>(attr).getThread() ==
-           gpu::MappingId::DimX;
+/// The buffer `memref` views.
+Value getViewedBuffer(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref;
+}
+
+/// Whether no step of `loop` reads a buffer that a step writes: each step
+/// computes elements of its own (a reduction reads its accumulator back).
+bool stepsAreIndependent(scf::ForOp loop) {
+  llvm::SmallPtrSet<Value, 4> read, written;
+  WalkResult walk = loop.getBody()->walk([&](Operation *op) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &effect : instances) {
+      Value buffer = effect.getValue();
+      if (!buffer)
+        continue;
+      if (isa<MemoryEffects::Write>(effect.getEffect()))
+        written.insert(getViewedBuffer(buffer));
+      else if (isa<MemoryEffects::Read>(effect.getEffect()))
+        read.insert(getViewedBuffer(buffer));
+    }
+    return WalkResult::advance();
   });
-  unsigned lanesDim = usesX ? 1 : 0;
-  // Subgroup operations combine lanes along x that fill whole subgroups.
-  bool useSubgroups =
-      !usesX && subgroupSize > 0 && lanes % subgroupSize == 0;
-  int64_t perSlot = useSubgroups ? subgroupSize : 1;
-  bool viaWorkgroupMemory = lanes > perSlot;
-  if (workgroupSize[lanesDim] != lanes)
-    return forall.emitOpError("has ")
-           << lanes << " reduction lanes but the workgroup has "
-           << workgroupSize[lanesDim] << " threads along "
-           << (lanesDim ? "y" : "x");
-  if (viaWorkgroupMemory &&
-      !runsUnguarded(forall, lanesDim, lanes, workgroupSize))
-    return forall.emitOpError("shares each reduction among ")
-           << lanes << " lanes through workgroup memory, but some "
-           << "threads of a workgroup would skip the barrier: the "
-           << "workgroup tile must fill the workgroup";
+  return !walk.wasInterrupted() &&
+         llvm::none_of(written, [&](Value v) { return read.contains(v); });
+}
+
+/// The serial loop over a row that is the whole work of `forall`'s thread
+/// and reduces nothing (the elementwise root of a row chain), or none.
+scf::ForOp findRowLoop(scf::ForallOp forall) {
+  scf::ForOp loop;
+  for (Operation &op : forall.getBody()->without_terminator()) {
+    if (auto found = dyn_cast<scf::ForOp>(op)) {
+      if (loop || found.getNumResults() != 0)
+        return {};
+      loop = found;
+      continue;
+    }
+    // Anything else the thread does besides the loop each lane would redo.
+    if (!isPure(&op))
+      return {};
+  }
+  return loop && stepsAreIndependent(loop) ? loop : scf::ForOp();
+}
+
+/// Makes lane `lane` of `lanes` run every lanes-th step of `loop`: steps
+/// of neighbouring lanes are neighbours in memory.
+void strideOverLanes(RewriterBase &rewriter, scf::ForOp loop, Value lane,
+                     int64_t lanes) {
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  Value start = arith::AddIOp::create(
+      rewriter, loc, loop.getLowerBound(),
+      arith::MulIOp::create(rewriter, loc, lane, loop.getStep()));
+  Value stride = arith::MulIOp::create(
+      rewriter, loc, loop.getStep(),
+      arith::ConstantIndexOp::create(rewriter, loc, lanes));
+  rewriter.modifyOpInPlace(loop, [&] {
+    loop.setLowerBound(start);
+    loop.setStep(stride);
+  });
+}
+
+/// Replaces `forall` by a forall with the lanes as a new leading dimension,
+/// mapped to x or y (`lanesDim`), around the same body; returns the lane.
+Value addLanesDimension(RewriterBase &rewriter, scf::ForallOp forall,
+                        int64_t lanes, unsigned lanesDim) {
   Location loc = forall.getLoc();
   MLIRContext *context = forall.getContext();
-
-  // The lanes become the forall's leading dimension, mapped to x or y.
   SmallVector<OpFoldResult> lbs = {rewriter.getIndexAttr(0)};
   SmallVector<OpFoldResult> ubs = {rewriter.getIndexAttr(lanes)};
   SmallVector<OpFoldResult> steps = {rewriter.getIndexAttr(1)};
@@ -382,7 +422,52 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
   SmallVector<Value> ivs(body->getArguments().drop_front());
   rewriter.inlineBlockBefore(forall.getBody(), body, body->end(), ivs);
   rewriter.eraseOp(forall);
-  Value lane = body->getArgument(0);
+  return body->getArgument(0);
+}
+
+/// Rewrites `forall` (marked with `lanes`) as described at the top, or, when
+/// its thread's work is a loop over a row that reduces nothing (the root of
+/// a row chain), spreads that loop's steps over the lanes; leaves it as it
+/// is when its reduction has another shape (MapForallToGPU then runs it on
+/// lane 0: correct, not shared). The lanes go to x unless the forall uses x
+/// (a column's reduction: y). `subgroupSize` is the target's one subgroup
+/// size, 0 when subgroup operations cannot combine lanes.
+LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
+                         int64_t lanes, int64_t subgroupSize,
+                         ArrayRef<int64_t> workgroupSize) {
+  std::optional<ThreadReduction> found = findThreadReduction(forall);
+  scf::ForOp rowLoop = found ? scf::ForOp() : findRowLoop(forall);
+  if (!found && !rowLoop)
+    return success();
+  bool usesX = llvm::any_of(forall.getMappingAttr(), [](Attribute attr) {
+    return cast<gpu::GPUThreadMappingAttr>(attr).getThread() ==
+           gpu::MappingId::DimX;
+  });
+  unsigned lanesDim = usesX ? 1 : 0;
+  if (workgroupSize[lanesDim] != lanes)
+    return forall.emitOpError("has ")
+           << lanes << " reduction lanes but the workgroup has "
+           << workgroupSize[lanesDim] << " threads along "
+           << (lanesDim ? "y" : "x");
+  if (rowLoop) {
+    Value lane = addLanesDimension(rewriter, forall, lanes, lanesDim);
+    strideOverLanes(rewriter, rowLoop, lane, lanes);
+    return success();
+  }
+  // Subgroup operations combine lanes along x that fill whole subgroups.
+  bool useSubgroups =
+      !usesX && subgroupSize > 0 && lanes % subgroupSize == 0;
+  int64_t perSlot = useSubgroups ? subgroupSize : 1;
+  bool viaWorkgroupMemory = lanes > perSlot;
+  if (viaWorkgroupMemory &&
+      !runsUnguarded(forall, lanesDim, lanes, workgroupSize))
+    return forall.emitOpError("shares each reduction among ")
+           << lanes << " lanes through workgroup memory, but some "
+           << "threads of a workgroup would skip the barrier: the "
+           << "workgroup tile must fill the workgroup";
+  Location loc = forall.getLoc();
+  Value lane = addLanesDimension(rewriter, forall, lanes, lanesDim);
+  Block *body = lane.getParentBlock();
 
   scf::ForOp loop = found->loop;
   Value accumulator = found->accRead.getBase();
@@ -428,16 +513,7 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
   SmallVector<bool> inBounds = found->accRead.getInBoundsValues();
   vector::TransferWriteOp::create(rewriter, loc, identity, privateAcc, indices,
                                   ArrayRef<bool>(inBounds));
-  Value start = arith::AddIOp::create(
-      rewriter, loc, loop.getLowerBound(),
-      arith::MulIOp::create(rewriter, loc, lane, loop.getStep()));
-  Value stride = arith::MulIOp::create(
-      rewriter, loc, loop.getStep(),
-      arith::ConstantIndexOp::create(rewriter, loc, lanes));
-  rewriter.modifyOpInPlace(loop, [&] {
-    loop.setLowerBound(start);
-    loop.setStep(stride);
-  });
+  strideOverLanes(rewriter, loop, lane, lanes);
   if (widen) {
     widenStep(rewriter, *found, privateAcc, accVectorType);
   } else {

@@ -8,8 +8,10 @@
 // A reduction along the innermost, contiguous loop is instead shared by the
 // lanes of a subgroup (x), where the target's subgroup size is fixed: each
 // row's loads are then coalesced; rows go to y and z. Few long rows, or a
-// target without a fixed subgroup size, get a workgroup per row. A column's
-// reduction is shared by lanes along y of a workgroup of 32 columns.
+// target without a fixed subgroup size, get a workgroup per row; so do the
+// rows of a row chain (a softmax), whose lanes share each op of a row in
+// turn. A column's reduction is shared by lanes along y of a workgroup of 32
+// columns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::halc;
@@ -149,11 +153,31 @@ Lanes getLanes(linalg::LinalgOp root, func::FuncOp dispatch) {
              : Lanes::None;
 }
 
+/// Whether `dispatch` is a row chain (see FormDispatches): besides `root`,
+/// it has ops that reduce the innermost loop of each row of `root` (their one
+/// reduction loop), whose results the ops after them read per row; at most
+/// two loops of rows, which go to y and z.
+bool isRowChain(linalg::LinalgOp root, func::FuncOp dispatch) {
+  unsigned loops = root.getNumLoops();
+  if (loops < 2 || loops > 3 || root.getNumParallelLoops() < loops - 1)
+    return false;
+  bool reducesBefore = false, others = false;
+  dispatch.walk([&](linalg::LinalgOp op) {
+    if (op == root || op.getNumReductionLoops() == 0)
+      return;
+    reducesBefore = true;
+    others |= op.getNumLoops() != loops || op.getNumReductionLoops() != 1 ||
+              op.getIteratorTypesArray().back() != utils::IteratorType::reduction;
+  });
+  return reducesBefore && !others;
+}
+
 /// Workgroups below which a GPU is left partly idle: two per compute unit
 /// of a large GPU.
 constexpr int64_t kWorkgroupsToFillGPU = 256;
 
-/// Lanes for each reduction of `root` when rows of one subgroup's lanes,
+/// Lanes sharing each row (the innermost loop) of `root` when rows of one
+/// subgroup's lanes,
 /// 256 threads a workgroup, would leave too few workgroups: one row per
 /// workgroup, the lanes of several subgroups sharing it (up to the
 /// target's limits and 8 elements a lane); else `subgroupSize`. Without
@@ -162,19 +186,17 @@ constexpr int64_t kWorkgroupsToFillGPU = 256;
 int64_t chooseLanesPerRow(linalg::LinalgOp root, TargetAttr target,
                           int64_t subgroupSize) {
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
-  SmallVector<unsigned> parallel, reduction;
-  root.getParallelDims(parallel);
-  root.getReductionDims(reduction);
   auto extent = [&](unsigned loop) {
     return ShapedType::isDynamic(ranges[loop]) ? kDynamicExtentStandIn
                                                : ranges[loop];
   };
+  unsigned row = ranges.size() - 1;
   if (subgroupSize == 0)
     return std::min<int64_t>(
-        {extent(reduction.front()) < 512 ? 32 : 64,
-         target.getMaxWorkgroupInvocations(), target.getMaxWorkgroupSize()[0]});
+        {extent(row) < 512 ? 32 : 64, target.getMaxWorkgroupInvocations(),
+         target.getMaxWorkgroupSize()[0]});
   int64_t rows = 1;
-  for (unsigned loop : parallel)
+  for (unsigned loop = 0; loop < row; ++loop)
     rows *= extent(loop);
   int64_t rowsPerWorkgroup = std::max<int64_t>(1, 256 / subgroupSize);
   if (rows / rowsPerWorkgroup >= kWorkgroupsToFillGPU)
@@ -182,22 +204,22 @@ int64_t chooseLanesPerRow(linalg::LinalgOp root, TargetAttr target,
   int64_t limit = std::min({target.getMaxWorkgroupInvocations(),
                             target.getMaxWorkgroupSize()[0],
                             subgroupSize * subgroupSize});
-  int64_t wanted = llvm::PowerOf2Ceil(extent(reduction.front()) / 8);
+  int64_t wanted = llvm::PowerOf2Ceil(extent(row) / 8);
   int64_t lanes = std::min(limit, wanted) / subgroupSize * subgroupSize;
   return std::max(lanes, subgroupSize);
 }
 
-/// Rows of a workgroup whose reductions `lanes` threads each share: 256
-/// threads in all, fewer for short loops; one row when the lanes span
-/// several subgroups.
-LoweringConfigAttr chooseLanesReductionConfig(linalg::LinalgOp root,
-                                              func::FuncOp dispatch,
-                                              TargetAttr target,
-                                              int64_t subgroupSize) {
+/// Rows of a workgroup (its loops but the innermost, all parallel) whose
+/// reductions `lanes` threads each share: 256 threads in all, fewer for
+/// short loops; one row when the lanes span several subgroups.
+LoweringConfigAttr chooseLanesPerRowConfig(linalg::LinalgOp root,
+                                           func::FuncOp dispatch,
+                                           TargetAttr target,
+                                           int64_t subgroupSize) {
   int64_t lanes = chooseLanesPerRow(root, target, subgroupSize);
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
-  SmallVector<unsigned> parallel;
-  root.getParallelDims(parallel);
+  SmallVector<unsigned> parallel(root.getNumLoops() - 1);
+  std::iota(parallel.begin(), parallel.end(), 0);
   int64_t budget =
       lanes != subgroupSize
           ? 1
@@ -250,11 +272,14 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
                                                     TargetAttr target) {
   MLIRContext *context = root.getContext();
   Kind kind = classify(root, dispatch);
+  if (kind != Kind::Contraction && isRowChain(root, dispatch))
+    return chooseLanesPerRowConfig(root, dispatch, target,
+                                   target.getFixedSubgroupSize());
   if (kind == Kind::Reduction) {
     Lanes lanes = getLanes(root, dispatch);
     if (lanes == Lanes::AlongRow)
-      return chooseLanesReductionConfig(root, dispatch, target,
-                                        target.getFixedSubgroupSize());
+      return chooseLanesPerRowConfig(root, dispatch, target,
+                                     target.getFixedSubgroupSize());
     if (lanes == Lanes::AlongColumn)
       return chooseColumnReductionConfig(root, target);
   }

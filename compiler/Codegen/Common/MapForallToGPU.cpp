@@ -137,16 +137,46 @@ LogicalResult verifyWritesAreDistributed(func::FuncOp dispatch,
   return failure(walk.wasInterrupted());
 }
 
+/// Puts a barrier between thread loops that run one after another in a
+/// workgroup (the stages of a row chain): a later one reads what an earlier
+/// one wrote to workgroup memory. Every thread reaches it: the loops are
+/// siblings in the workgroup's code, outside any guard of theirs.
+void separateThreadLoops(RewriterBase &rewriter, func::FuncOp dispatch) {
+  auto mapsToThreads = [](Operation *op) {
+    auto forall = dyn_cast<scf::ForallOp>(op);
+    std::optional<ArrayAttr> mapping =
+        forall ? forall.getMapping() : std::nullopt;
+    return mapping && !mapping->empty() &&
+           threadDim(mapping->getValue().front()).has_value();
+  };
+  SmallVector<scf::ForallOp> later;
+  dispatch.walk([&](scf::ForallOp forall) {
+    if (!mapsToThreads(forall))
+      return;
+    for (Operation *op = forall->getPrevNode(); op; op = op->getPrevNode()) {
+      if (mapsToThreads(op)) {
+        later.push_back(forall);
+        return;
+      }
+    }
+  });
+  for (scf::ForallOp forall : later) {
+    rewriter.setInsertionPoint(forall);
+    gpu::BarrierOp::create(rewriter, forall.getLoc());
+  }
+}
+
 LogicalResult mapDispatch(ExportOp exportOp, func::FuncOp dispatch) {
   std::optional<ArrayRef<int64_t>> workgroupSize = exportOp.getWorkgroupSize();
   if (!workgroupSize)
     return exportOp.emitOpError("has no workgroup_size");
   if (failed(verifyWritesAreDistributed(dispatch, *workgroupSize)))
     return failure();
+  IRRewriter rewriter(dispatch.getContext());
+  separateThreadLoops(rewriter, dispatch);
   SmallVector<scf::ForallOp> foralls;
   dispatch.walk<WalkOrder::PreOrder>(
       [&](scf::ForallOp forall) { foralls.push_back(forall); });
-  IRRewriter rewriter(dispatch.getContext());
   for (scf::ForallOp forall : foralls)
     if (failed(mapForall(rewriter, forall, *workgroupSize)))
       return failure();

@@ -75,6 +75,13 @@ std::optional<int64_t> getConstantHolding(OpFoldResult size) {
   return index ? getDimConstant(dim.getShapedValue(), *index) : std::nullopt;
 }
 
+/// Whether the lanes of `config` share rows: the innermost loop is whole in
+/// each workgroup, and every op on it (the reductions of a row chain, then
+/// its elementwise root) is split among the lanes in turn.
+bool sharesRows(LoweringConfigAttr config) {
+  return config.getReductionLanes() > 0 && config.getWorkgroupTile().back() == 0;
+}
+
 FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
                                          LoweringConfigAttr config) {
   SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
@@ -87,14 +94,14 @@ FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
              << loop << " across workgroups; only parallel loops can be";
     plan.loops.push_back(loop);
   }
-  // The lanes of each reduction take x when it runs along the innermost
-  // loop (a row), else y (a column: the tiled loops keep x, coalesced).
+  // The lanes of each reduction take x when they share rows (the innermost
+  // loop is whole in a workgroup), else y (a column: the tiled loops keep
+  // x, coalesced).
   SmallVector<gpu::MappingId> free = {gpu::MappingId::DimX,
                                       gpu::MappingId::DimY,
                                       gpu::MappingId::DimZ};
   if (config.getReductionLanes() > 0)
-    free.erase(free.begin() +
-               (iterators.back() == utils::IteratorType::reduction ? 0 : 1));
+    free.erase(free.begin() + (sharesRows(config) ? 0 : 1));
   if (plan.loops.size() > free.size())
     return root->emitError("lowering_config tiles ")
            << plan.loops.size() << " loops across workgroups; at most "
@@ -104,13 +111,36 @@ FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
   return plan;
 }
 
-/// Tiles `op` with `tilingOptions` and fuses all its producers into the new
-/// loops; replaces the uses of `op`.
+/// Which producers tileAndFuse fuses into the new loops.
+enum class Fusion {
+  /// Every producer.
+  All,
+  /// Those without reduction loops (the reductions of a row chain run
+  /// before, each in loops of its own).
+  NoReductions,
+  /// Those without reduction loops that are not a destination (an
+  /// accumulator's initial value is set once, before a serial loop).
+  NoReductionsNorDestinations,
+};
+
+/// Tiles `op` with `tilingOptions` and fuses the producers `fusion` allows
+/// into the new loops; replaces the uses of `op`.
 FailureOr<scf::SCFTileAndFuseResult>
 tileAndFuse(RewriterBase &rewriter, Operation *op,
-            const scf::SCFTilingOptions &tilingOptions) {
+            const scf::SCFTilingOptions &tilingOptions,
+            Fusion fusion = Fusion::All) {
   scf::SCFTileAndFuseOptions options;
   options.setTilingOptions(tilingOptions);
+  options.setFusionControlFn(
+      [fusion](tensor::ExtractSliceOp, OpResult producer, bool destination)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        auto linalgOp = dyn_cast<linalg::LinalgOp>(producer.getOwner());
+        bool reduces = linalgOp && linalgOp.getNumReductionLoops() > 0;
+        if ((fusion != Fusion::All && reduces) ||
+            (fusion == Fusion::NoReductionsNorDestinations && destination))
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      });
   FailureOr<scf::SCFTileAndFuseResult> result =
       scf::tileConsumerAndFuseProducersUsingSCF(
           rewriter, cast<TilingInterface>(op), options);
@@ -147,15 +177,18 @@ linalg::LinalgOp findReduction(ArrayRef<Operation *> ops) {
   return nullptr;
 }
 
-/// Tiles the reduction loops of the reduction among `ops` by the config's
-/// `reduction_tile` into a serial `scf.for` nest; errors are reported on
-/// `root`, which carries the config.
-LogicalResult tileReduction(RewriterBase &rewriter, ArrayRef<Operation *> ops,
-                            linalg::LinalgOp root, LoweringConfigAttr config) {
+/// Tiles the reduction loops of `op` by the config's `reduction_tile` into a
+/// serial `scf.for` nest; in a row chain (`sharesRows`), an op without
+/// reduction loops (the root) has its row tiled so, and the elementwise
+/// producers of either are fused into the loop, not the one that
+/// initializes an accumulator (a fill, which must run once, before it).
+/// Errors are reported on `root`, which carries the config.
+LogicalResult tileSerially(RewriterBase &rewriter, linalg::LinalgOp op,
+                           linalg::LinalgOp root, LoweringConfigAttr config) {
   ArrayRef<int64_t> steps = config.getReductionTile();
-  linalg::LinalgOp op = findReduction(ops);
   unsigned reductionLoops = op ? op.getNumReductionLoops() : 0;
-  if (steps.size() > reductionLoops)
+  bool rowOfChain = sharesRows(config) && op && reductionLoops == 0;
+  if (steps.size() > (rowOfChain ? 1 : reductionLoops))
     return root->emitError("lowering_config has ")
            << steps.size() << " reduction_tile entries but the dispatch has "
            << reductionLoops << " reduction loops";
@@ -165,15 +198,38 @@ LogicalResult tileReduction(RewriterBase &rewriter, ArrayRef<Operation *> ops,
     bool tiled = iterator == utils::IteratorType::reduction && next < steps.size();
     tileSizes.push_back(tiled ? steps[next++] : 0);
   }
+  if (rowOfChain)
+    tileSizes.back() = steps.front();
   scf::SCFTilingOptions options;
   options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
   rewriter.setInsertionPoint(op);
+  if (sharesRows(config))
+    return tileAndFuse(rewriter, op, options,
+                       Fusion::NoReductionsNorDestinations);
   FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
       rewriter, cast<TilingInterface>(op.getOperation()), options);
   if (failed(tiled))
     return op->emitError("could not tile the reduction loops");
   rewriter.replaceOp(op, tiled->replacements);
   return success();
+}
+
+/// The ops the threads of a workgroup run in turn when lanes share rows: the
+/// reductions among `ops` (a row chain's, in order), then `root` unless it is
+/// one of them; each is tiled to the threads on its own, with the
+/// elementwise ops that feed it.
+SmallVector<Operation *> getRowStages(ArrayRef<Operation *> ops,
+                                      Operation *root) {
+  SmallVector<Operation *> stages;
+  for (Operation *op : ops)
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+      if (linalgOp.getNumReductionLoops() > 0)
+        stages.push_back(op);
+  llvm::sort(stages,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  if (!llvm::is_contained(stages, root))
+    stages.push_back(root);
+  return stages;
 }
 
 LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
@@ -194,6 +250,8 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
   // The ops each thread runs: all of the dispatch's when it is not tiled.
   SmallVector<Operation *> tiledOps;
   dispatch.walk([&](linalg::LinalgOp op) { tiledOps.push_back(op); });
+  // The ops each stage of the threads' work is tiled from, in order.
+  SmallVector<linalg::LinalgOp> tiledStages;
 
   if (!plan->loops.empty()) {
     // Workgroups: one tile of `workgroup_tile` each.
@@ -241,24 +299,36 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
         .setTileSizes(getAsIndexOpFoldResult(context, threadTile))
         .setMapping(plan->threadMapping(context));
     Operation *tiledRoot = workgroups->tiledAndFusedOps.front();
-    FailureOr<scf::SCFTileAndFuseResult> threads =
-        tileAndFuse(rewriter, tiledRoot, threadOptions);
-    if (failed(threads))
-      return failure();
-    tiledOps.assign(threads->tiledAndFusedOps.begin(),
-                    threads->tiledAndFusedOps.end());
-    // halc-distribute-reduction-lanes spreads its reduction over the lanes.
-    if (int64_t lanes = config.getReductionLanes())
-      threads->loops.front()->setAttr(kReductionLanesAttrName,
-                                      rewriter.getI64IntegerAttr(lanes));
+    SmallVector<Operation *> stages = {tiledRoot};
+    if (sharesRows(config))
+      stages = getRowStages(workgroups->tiledAndFusedOps.getArrayRef(),
+                            tiledRoot);
+    tiledOps.clear();
+    for (Operation *stage : stages) {
+      FailureOr<scf::SCFTileAndFuseResult> threads =
+          tileAndFuse(rewriter, stage, threadOptions,
+                      sharesRows(config) ? Fusion::NoReductions : Fusion::All);
+      if (failed(threads))
+        return failure();
+      tiledStages.push_back(
+          cast<linalg::LinalgOp>(threads->tiledAndFusedOps.front()));
+      llvm::append_range(tiledOps, threads->tiledAndFusedOps);
+      // halc-distribute-reduction-lanes spreads the stage over the lanes.
+      if (int64_t lanes = config.getReductionLanes())
+        threads->loops.front()->setAttr(kReductionLanesAttrName,
+                                        rewriter.getI64IntegerAttr(lanes));
+    }
   }
 
-  // Reductions: a serial loop of `reduction_tile` steps in each thread. No
-  // producer is fused into it: the one that initializes the accumulator
-  // (a fill) must run once, before the loop.
-  if (llvm::any_of(config.getReductionTile(), [](int64_t s) { return s != 0; }))
-    if (failed(tileReduction(rewriter, tiledOps, root, config)))
-      return failure();
+  // Reductions (and the rows of a row chain): a serial loop of
+  // `reduction_tile` steps in each thread.
+  if (llvm::any_of(config.getReductionTile(), [](int64_t s) { return s != 0; })) {
+    if (!sharesRows(config))
+      tiledStages = {findReduction(tiledOps)};
+    for (linalg::LinalgOp op : tiledStages)
+      if (failed(tileSerially(rewriter, op, root, config)))
+        return failure();
+  }
 
   // Erase what the tiled loops replaced; anything still outside them could
   // not be fused and would run in every thread.

@@ -66,38 +66,29 @@ module @named {
 
 // -----
 
-// Several kernels: a reduction ends a dispatch; it is not fused into a
-// consumer that broadcasts its result along a row (that would redo the
-// reduction for every element), so the max and the sum are dispatches of
-// their own, as are the exp (read by the sum and the division) and the
-// matmul that feeds both the max and the exp. The host function runs them
-// in order, each reading the results before it.
+// Several kernels, and a row chain: the max and the sum over each row, the
+// exp that both the sum and the division read and the division, all ops on
+// the same rows, are one dispatch (each workgroup computes a row's max and
+// sum once and every element after them). The matmul that feeds the max and
+// the exp is a dispatch of its own, which the host runs first.
 // CHECK-LABEL: halc.executable @module_linked
 // CHECK: halc.export @softmax_dispatch_0 ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
 // CHECK: halc.export @softmax_dispatch_1 ordinal(1) layout(#halc.layout<bindings = [read_only, read_write]>)
-// CHECK: halc.export @softmax_dispatch_2 ordinal(2) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
-// CHECK: halc.export @softmax_dispatch_3 ordinal(3) layout(#halc.layout<bindings = [read_only, read_write]>)
-// CHECK: halc.export @softmax_dispatch_4 ordinal(4) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+// CHECK-NOT: halc.export
 // CHECK: func.func @softmax_dispatch_0(%{{.+}}: memref<4x8xf32>, %{{.+}}: memref<8x16xf32>, %{{.+}}: memref<4x16xf32>)
 // CHECK: linalg.matmul
 // CHECK-NOT: linalg.generic
-// CHECK: func.func @softmax_dispatch_1(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4xf32>)
+// CHECK: func.func @softmax_dispatch_1(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4x16xf32>)
 // CHECK: linalg.fill
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
 // CHECK: arith.maximumf
-// CHECK: func.func @softmax_dispatch_2(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4xf32>, %{{.+}}: memref<4x16xf32>)
 // CHECK: math.exp
-// CHECK: func.func @softmax_dispatch_3(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4xf32>)
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
 // CHECK: arith.addf
-// CHECK: func.func @softmax_dispatch_4(%{{.+}}: memref<4x16xf32>, %{{.+}}: memref<4xf32>, %{{.+}}: memref<4x16xf32>)
 // CHECK: arith.divf
 // CHECK: func.func @softmax(%[[A:.+]]: tensor<4x8xf32>, %[[B:.+]]: tensor<8x16xf32>) -> tensor<4x16xf32>
 // CHECK-NEXT: %[[MM:.+]] = halc.dispatch @module_linked::@softmax_dispatch_0(%[[A]], %[[B]])
-// CHECK-NEXT: %[[MAX:.+]] = halc.dispatch @module_linked::@softmax_dispatch_1(%[[MM]])
-// CHECK-NEXT: %[[EX:.+]] = halc.dispatch @module_linked::@softmax_dispatch_2(%[[MM]], %[[MAX]])
-// CHECK-NEXT: %[[SUM:.+]] = halc.dispatch @module_linked::@softmax_dispatch_3(%[[EX]])
-// CHECK-NEXT: %[[R:.+]] = halc.dispatch @module_linked::@softmax_dispatch_4(%[[EX]], %[[SUM]])
+// CHECK-NEXT: %[[R:.+]] = halc.dispatch @module_linked::@softmax_dispatch_1(%[[MM]])
 // CHECK-NEXT: return %[[R]]
 func.func @softmax(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
   %zero = arith.constant 0.0 : f32
@@ -276,4 +267,73 @@ func.func @valid(%a: tensor<?x?xf32>, %f: tensor<3x3xf32>) -> tensor<?x?xf32> {
   %fill = linalg.fill ins(%z : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
   %r = linalg.conv_2d ins(%a, %f : tensor<?x?xf32>, tensor<3x3xf32>) outs(%fill : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// A layer norm with a scale read along each row: the mean's sum, the
+// variance's sum (which reads the mean per row) and the normalization are a
+// row chain, one dispatch.
+// CHECK-LABEL: halc.executable @module_linked
+// CHECK: halc.export @layernorm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+// CHECK-NOT: halc.export
+// CHECK: func.func @layernorm(%[[A:.+]]: tensor<8x64xf32>, %[[G:.+]]: tensor<64xf32>) -> tensor<8x64xf32>
+// CHECK-NEXT: halc.dispatch @module_linked::@layernorm(%[[A]], %[[G]])
+#all = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#col = affine_map<(d0, d1) -> (d1)>
+func.func @layernorm(%a: tensor<8x64xf32>, %g: tensor<64xf32>) -> tensor<8x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<8xf32>
+  %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<8xf32>) -> tensor<8xf32>
+  %sum = linalg.generic {indexing_maps = [#all, #row], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<8x64xf32>) outs(%f1 : tensor<8xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %x, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  %sq = linalg.generic {indexing_maps = [#all, #row, #row], iterator_types = ["parallel", "reduction"]} ins(%a, %sum : tensor<8x64xf32>, tensor<8xf32>) outs(%f1 : tensor<8xf32>) {
+  ^bb0(%x: f32, %s: f32, %acc: f32):
+    %d = arith.subf %x, %s : f32
+    %d2 = arith.mulf %d, %d : f32
+    %r = arith.addf %d2, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %e2 = tensor.empty() : tensor<8x64xf32>
+  %out = linalg.generic {indexing_maps = [#all, #row, #row, #col, #all], iterator_types = ["parallel", "parallel"]} ins(%a, %sum, %sq, %g : tensor<8x64xf32>, tensor<8xf32>, tensor<8xf32>, tensor<64xf32>) outs(%e2 : tensor<8x64xf32>) {
+  ^bb0(%x: f32, %s: f32, %v: f32, %w: f32, %o: f32):
+    %d = arith.subf %x, %s : f32
+    %y = arith.divf %d, %v : f32
+    %yw = arith.mulf %y, %w : f32
+    linalg.yield %yw : f32
+  } -> tensor<8x64xf32>
+  return %out : tensor<8x64xf32>
+}
+
+// -----
+
+// A sum over each column, read by a division along the columns: the
+// reduction is not along the rows the division's tiles hold, so it stays a
+// dispatch of its own (fusing it would redo it for every element).
+// CHECK-LABEL: halc.executable @module_linked
+// CHECK: halc.export @column_normalize_dispatch_0 {{.*}}bindings = [read_only, read_write]
+// CHECK: halc.export @column_normalize_dispatch_1 {{.*}}bindings = [read_only, read_only, read_write]
+// CHECK: func.func @column_normalize(%[[A:.+]]: tensor<8x64xf32>) -> tensor<8x64xf32>
+// CHECK-NEXT: %[[SUM:.+]] = halc.dispatch @module_linked::@column_normalize_dispatch_0(%[[A]])
+// CHECK-NEXT: halc.dispatch @module_linked::@column_normalize_dispatch_1(%[[A]], %[[SUM]])
+func.func @column_normalize(%a: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<64xf32>
+  %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<64xf32>) -> tensor<64xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<8x64xf32>) outs(%f1 : tensor<64xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %x, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  %e2 = tensor.empty() : tensor<8x64xf32>
+  %out = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a, %sum : tensor<8x64xf32>, tensor<64xf32>) outs(%e2 : tensor<8x64xf32>) {
+  ^bb0(%x: f32, %s: f32, %o: f32):
+    %y = arith.divf %x, %s : f32
+    linalg.yield %y : f32
+  } -> tensor<8x64xf32>
+  return %out : tensor<8x64xf32>
 }

@@ -46,25 +46,25 @@
 // ELEMENTWISE-MSL: {{^}}9{{$}}
 // MATH: MTL1 executable: 3 exports, 1 library
 // MATH-MSL: {{^}}3{{$}}
-// REDUCTION: MTL1 executable: 10 exports, 1 library
-// REDUCTION-MSL: {{^}}10{{$}}
+// REDUCTION: MTL1 executable: 7 exports, 1 library
+// REDUCTION-MSL: {{^}}7{{$}}
 // NAMED: MTL1 executable: 4 exports, 1 library
 // NAMED-MSL: {{^}}4{{$}}
-// MULTI-DISPATCH: MTL1 executable: 16 exports, 1 library
-// MULTI-DISPATCH-MSL: {{^}}16{{$}}
+// MULTI-DISPATCH: MTL1 executable: 13 exports, 1 library
+// MULTI-DISPATCH-MSL: {{^}}13{{$}}
 // TOSA: MTL1 executable: 3 exports, 1 library
 // TOSA-MSL: {{^}}3{{$}}
 // CONV: MTL1 executable: 7 exports, 1 library
 // CONV-MSL: {{^}}7{{$}}
 // PAD-CONCAT-GATHER: MTL1 executable: 3 exports, 1 library
 // PAD-CONCAT-GATHER-MSL: {{^}}3{{$}}
-// NETWORK: MTL1 executable: 7 exports, 1 library
-// NETWORK-MSL: {{^}}7{{$}}
+// NETWORK: MTL1 executable: 4 exports, 1 library
+// NETWORK-MSL: {{^}}4{{$}}
 // CONSTANTS: MTL1 executable: 5 exports, 1 library
 // CONSTANTS-MSL: {{^}}5{{$}}
-// DYNAMIC: MTL1 executable: 9 exports, 1 library
-// DYNAMIC-MSL: {{^}}9{{$}}
-// DYNAMIC-STRIDES: MTL1 executable: 12 exports, 1 library
-// DYNAMIC-STRIDES-MSL: {{^}}12{{$}}
+// DYNAMIC: MTL1 executable: 6 exports, 1 library
+// DYNAMIC-MSL: {{^}}6{{$}}
+// DYNAMIC-STRIDES: MTL1 executable: 9 exports, 1 library
+// DYNAMIC-STRIDES-MSL: {{^}}9{{$}}
 // Dispatch constants (scalars, dynamic sizes) are at [[buffer(3)]].
 // PUSH: kernel void scale_shift({{.*}}{{\[\[buffer\(0\)\]\]}}, constant {{.+}} {{\[\[buffer\(3\)\]\]}}
