@@ -3,7 +3,8 @@
 // elementwise root in turn, the lanes sharing each row (the row's max, sum or
 // mean combined by subgroup operations or through workgroup memory, read by
 // every lane after a barrier): rows of 1, 31, 33, 1000 and 50,257 elements,
-// f16, rows of two loops, a dynamic number of rows and a dynamic row length,
+// f16 (a layer norm whose sums of squares, a contraction step, accumulate
+// in f32), rows of two loops, a dynamic number of rows and a dynamic row length,
 // and a layer norm with a scale and a shift read along the row, vs. the CPU
 // reference, on lavapipe and through the Metal executor.
 // REQUIRES: lavapipe
@@ -26,10 +27,11 @@
 // CHECK: @softmax_dynamic_row_length[?=9]: result[0] vs cpu: matches 6x9xf32
 // CHECK: @layernorm_6x130: result[0] vs cpu: matches 6x130xf32
 // CHECK: @layernorm_3x1000: result[0] vs cpu: matches 3x1000xf32
+// CHECK: @layernorm_f16_4x256: result[0] vs cpu: matches 4x256xf16
 // One dispatch per function: as many exports as functions.
-// PLAN: HALM module: 1 executable(s), 11 function(s)
+// PLAN: HALM module: 1 executable(s), 12 function(s)
 // PLAN-NEXT: executable 0:
-// PLAN-NEXT: VKE1 executable: 11 exports
+// PLAN-NEXT: VKE1 executable: 12 exports
 #all = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #col = affine_map<(d0, d1) -> (d1)>
@@ -149,4 +151,36 @@ func.func @layernorm_3x1000(%a: tensor<3x1000xf32>, %gamma: tensor<1000xf32>, %b
     linalg.yield %yb : f32
   } -> tensor<3x1000xf32>
   return %out : tensor<3x1000xf32>
+}
+func.func @layernorm_f16_4x256(%a: tensor<4x256xf16>) -> tensor<4x256xf16> {
+  %z = arith.constant 0.0 : f16
+  %n = arith.constant 256.0 : f16
+  %eps = arith.constant 1.0e-3 : f16
+  %e1 = tensor.empty() : tensor<4xf16>
+  %f1 = linalg.fill ins(%z : f16) outs(%e1 : tensor<4xf16>) -> tensor<4xf16>
+  %sum = linalg.generic {indexing_maps = [#all, #row], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<4x256xf16>) outs(%f1 : tensor<4xf16>) {
+  ^bb0(%x: f16, %acc: f16):
+    %s = arith.addf %x, %acc : f16
+    linalg.yield %s : f16
+  } -> tensor<4xf16>
+  %sq = linalg.generic {indexing_maps = [#all, #row, #row], iterator_types = ["parallel", "reduction"]} ins(%a, %sum : tensor<4x256xf16>, tensor<4xf16>) outs(%f1 : tensor<4xf16>) {
+  ^bb0(%x: f16, %s: f16, %acc: f16):
+    %mean = arith.divf %s, %n : f16
+    %d = arith.subf %x, %mean : f16
+    %d2 = arith.mulf %d, %d : f16
+    %r = arith.addf %d2, %acc : f16
+    linalg.yield %r : f16
+  } -> tensor<4xf16>
+  %e2 = tensor.empty() : tensor<4x256xf16>
+  %out = linalg.generic {indexing_maps = [#all, #row, #row, #all], iterator_types = ["parallel", "parallel"]} ins(%a, %sum, %sq : tensor<4x256xf16>, tensor<4xf16>, tensor<4xf16>) outs(%e2 : tensor<4x256xf16>) {
+  ^bb0(%x: f16, %s: f16, %v: f16, %o: f16):
+    %mean = arith.divf %s, %n : f16
+    %var = arith.divf %v, %n : f16
+    %ve = arith.addf %var, %eps : f16
+    %rs = math.rsqrt %ve : f16
+    %d = arith.subf %x, %mean : f16
+    %y = arith.mulf %d, %rs : f16
+    linalg.yield %y : f16
+  } -> tensor<4x256xf16>
+  return %out : tensor<4x256xf16>
 }

@@ -117,6 +117,7 @@ TypedAttr getIdentity(CombiningKind kind, Type type) {
 std::optional<CombiningKind> getCombiningKind(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<CombiningKind>>(op)
       .Case([](vector::MultiDimReductionOp op) { return op.getKind(); })
+      .Case([](vector::ContractionOp op) { return op.getKind(); })
       .Case([](arith::AddFOp) { return CombiningKind::ADD; })
       .Case([](arith::AddIOp) { return CombiningKind::ADD; })
       .Case([](arith::MulFOp) { return CombiningKind::MUL; })
@@ -147,7 +148,8 @@ struct ThreadReduction {
 /// The reduction of `forall`'s body in the shape TileAndDistribute and
 /// vectorization leave it (one loop, directly in the forall, whose step
 /// writes back one element combined from what it read there: by a
-/// multi-reduction, or by one arith op when a step reduces one element),
+/// multi-reduction, a contraction (a sum of products), or by one arith op
+/// when a step reduces one element),
 /// or none.
 std::optional<ThreadReduction> findThreadReduction(scf::ForallOp forall) {
   std::optional<ThreadReduction> found;
@@ -205,22 +207,29 @@ void widenStep(RewriterBase &rewriter, ThreadReduction found,
   Value acc = vector::TransferReadOp::create(
       rewriter, loc, accVectorType, privateAcc, indices, std::optional<Value>(),
       ArrayRef<bool>(inBounds));
+  auto extend = [&](Value elements) -> Value {
+    auto type = cast<VectorType>(elements.getType());
+    return arith::ExtFOp::create(
+        rewriter, loc,
+        VectorType::get(type.getShape(), accVectorType.getElementType()),
+        elements);
+  };
   Value elements = combine->getOperand(0) == found.accRead.getResult()
                        ? combine->getOperand(1)
                        : combine->getOperand(0);
-  auto elementsType = cast<VectorType>(elements.getType());
-  Value extended = arith::ExtFOp::create(
-      rewriter, loc,
-      VectorType::get(elementsType.getShape(), accVectorType.getElementType()),
-      elements);
   Value result;
-  if (auto reduction = dyn_cast<vector::MultiDimReductionOp>(combine))
+  if (auto contract = dyn_cast<vector::ContractionOp>(combine))
+    result = vector::ContractionOp::create(
+        rewriter, loc, extend(contract.getLhs()), extend(contract.getRhs()),
+        acc, contract.getIndexingMaps(), contract.getIteratorTypes(),
+        contract.getKind());
+  else if (auto reduction = dyn_cast<vector::MultiDimReductionOp>(combine))
     result = vector::MultiDimReductionOp::create(
-        rewriter, loc, extended, acc, reduction.getReductionMask(),
+        rewriter, loc, extend(elements), acc, reduction.getReductionMask(),
         found.kind);
   else
     result = vector::makeArithReduction(rewriter, loc, found.kind, acc,
-                                        extended);
+                                        extend(elements));
   rewriter.setInsertionPoint(found.accWrite);
   vector::TransferWriteOp::create(rewriter, loc, result, privateAcc, indices,
                                   ArrayRef<bool>(inBounds));
