@@ -218,12 +218,13 @@ void widenStep(RewriterBase &rewriter, ThreadReduction found,
                        ? combine->getOperand(1)
                        : combine->getOperand(0);
   Value result;
-  if (auto contract = dyn_cast<vector::ContractionOp>(combine))
+  if (auto contract = dyn_cast<vector::ContractionOp>(combine)) {
+    Value lhs = extend(contract.getLhs());
+    Value rhs = extend(contract.getRhs());
     result = vector::ContractionOp::create(
-        rewriter, loc, extend(contract.getLhs()), extend(contract.getRhs()),
-        acc, contract.getIndexingMaps(), contract.getIteratorTypes(),
-        contract.getKind());
-  else if (auto reduction = dyn_cast<vector::MultiDimReductionOp>(combine))
+        rewriter, loc, lhs, rhs, acc, contract.getIndexingMaps(),
+        contract.getIteratorTypes(), contract.getKind());
+  } else if (auto reduction = dyn_cast<vector::MultiDimReductionOp>(combine))
     result = vector::MultiDimReductionOp::create(
         rewriter, loc, extend(elements), acc, reduction.getReductionMask(),
         found.kind);

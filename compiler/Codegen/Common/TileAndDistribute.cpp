@@ -4,10 +4,12 @@
 #include "compiler/Codegen/Common/Passes.h"
 
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
-#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::halc {
@@ -300,9 +302,15 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
         .setMapping(plan->threadMapping(context));
     Operation *tiledRoot = workgroups->tiledAndFusedOps.front();
     SmallVector<Operation *> stages = {tiledRoot};
-    if (sharesRows(config))
-      stages = getRowStages(workgroups->tiledAndFusedOps.getArrayRef(),
-                            tiledRoot);
+    if (sharesRows(config)) {
+      // A producer fused along two paths (a softmax's max, through the exp
+      // that the sum and the division both read) is one op again.
+      DominanceInfo dominance(dispatch);
+      eliminateCommonSubExpressions(rewriter, dominance, forall);
+      SmallVector<Operation *> ops;
+      forall.getBody()->walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+      stages = getRowStages(ops, tiledRoot);
+    }
     tiledOps.clear();
     for (Operation *stage : stages) {
       FailureOr<scf::SCFTileAndFuseResult> threads =

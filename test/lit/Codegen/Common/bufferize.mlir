@@ -19,3 +19,28 @@
 // CHECK: linalg.generic {{.*}}ins(%[[ACC_VIEW]], %{{.+}} : {{.*}}) outs(%[[OUT_THREAD]]
 // CHECK-NOT: memref.copy
 // CHECK-NOT: memref.alloc(
+
+// A row chain: the row's max and sum, written by one thread loop and read by
+// the next, are temporaries of the workgroup, not of a thread: each lives in
+// workgroup memory, a buffer of its own; the result goes straight into its
+// binding.
+// RUN: rm -rf %t.rows && halc-compile %S/Inputs/softmax-rows.mlir --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe -o %t.rows.spv --iree-hal-dump-executable-intermediates-to=%t.rows
+// RUN: FileCheck %s --check-prefix=ROWS --input-file=%t.rows/module_linked.05.bufferize.mlir
+// ROWS: func.func @softmax(%[[IN:.+]]: memref<16x256xf32>, %[[OUT:.+]]: memref<16x256xf32>)
+// ROWS: scf.forall
+// ROWS: %[[MAX:.+]] = memref.alloc() : memref<1xf32, #gpu.address_space<workgroup>>
+// ROWS: %[[SUM:.+]] = memref.alloc() : memref<1xf32, #gpu.address_space<workgroup>>
+// ROWS: scf.forall
+// ROWS: vector.transfer_write %{{.+}}, %[[MAX]]
+// ROWS: } {halc.reduction_lanes
+// ROWS: scf.forall
+// ROWS: vector.transfer_read %[[MAX]]
+// ROWS: vector.transfer_write %{{.+}}, %[[SUM]]
+// ROWS: } {halc.reduction_lanes
+// ROWS: memref.subview %[[OUT]]
+// ROWS: scf.forall
+// ROWS: vector.transfer_read %[[MAX]]
+// ROWS: vector.transfer_read %[[SUM]]
+// ROWS: } {halc.reduction_lanes
+// ROWS-NOT: memref.alloca
+// ROWS-NOT: memref.copy

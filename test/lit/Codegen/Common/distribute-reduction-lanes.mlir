@@ -252,3 +252,121 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
     }
   }
 }
+
+// -----
+
+// The root of a row chain: each thread's work is a loop over its row that
+// reduces nothing (it reads a row's max from workgroup memory and writes
+// each element once): its steps are spread over the lanes, neighbouring
+// lanes on neighbouring elements, with no combining and no guard.
+// CHECK-LABEL: func.func @row_root
+// CHECK: scf.forall (%[[LANE:.+]], %[[ROW:.+]]) in (32, 8)
+// CHECK-NOT: scf.if
+// CHECK: %[[OFFSET:.+]] = arith.muli %[[LANE]], %c4
+// CHECK: %[[START:.+]] = arith.addi %c0, %[[OFFSET]]
+// CHECK: %[[STRIDE:.+]] = arith.muli %c4, %c32
+// CHECK: scf.for %{{.+}} = %[[START]] to %c256 step %[[STRIDE]]
+// CHECK: arith.subf
+// CHECK: vector.transfer_write
+// CHECK-NOT: gpu.subgroup_reduce
+// CHECK: } {mapping = [#gpu.thread<x>, #gpu.thread<y>]}
+#map = affine_map<()[s0, s1] -> (s0 + s1)>
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @row_root ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([32, 8, 1]) workgroup_count([1, 2, 1])
+  builtin.module {
+    func.func @row_root(%arg0: memref<16x256xf32>, %arg1: memref<16x256xf32>) {
+      %0 = ub.poison : f32
+      %c4 = arith.constant 4 : index
+      %c256 = arith.constant 256 : index
+      %c0 = arith.constant 0 : index
+      %max = memref.alloc() : memref<8xf32, #gpu.address_space<workgroup>>
+      scf.forall (%arg2) = (0) to (16) step (8) {
+        scf.forall (%arg3) in (8) {
+          scf.for %arg4 = %c0 to %c256 step %c4 {
+            %1 = affine.apply #map()[%arg2, %arg3]
+            %2 = vector.transfer_read %arg0[%1, %arg4], %0 {in_bounds = [true, true]} : memref<16x256xf32>, vector<1x4xf32>
+            %3 = vector.transfer_read %max[%arg3], %0 {in_bounds = [true, true], permutation_map = affine_map<(d0) -> (d0, 0)>} : memref<8xf32, #gpu.address_space<workgroup>>, vector<1x4xf32>
+            %4 = arith.subf %2, %3 : vector<1x4xf32>
+            vector.transfer_write %4, %arg1[%1, %arg4] {in_bounds = [true, true]} : vector<1x4xf32>, memref<16x256xf32>
+          }
+        } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+      } {mapping = [#gpu.block<y>]}
+      return
+    }
+  }
+}
+
+// -----
+
+// A loop that reads what it writes (a reduction of a shape the pass does
+// not know: its accumulator is a whole row, scaled in place) is left to one
+// lane, not spread.
+// CHECK-LABEL: func.func @in_place
+// CHECK: scf.forall (%{{.+}}) in (8)
+// CHECK: scf.for %{{.+}} = %c0 to %c256 step %c4
+// CHECK: } {mapping = [#gpu.thread<y>]}
+#map = affine_map<()[s0, s1] -> (s0 + s1)>
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @in_place ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([32, 8, 1]) workgroup_count([1, 2, 1])
+  builtin.module {
+    func.func @in_place(%arg0: memref<16x256xf32>) {
+      %0 = ub.poison : f32
+      %c4 = arith.constant 4 : index
+      %c256 = arith.constant 256 : index
+      %c0 = arith.constant 0 : index
+      scf.forall (%arg2) = (0) to (16) step (8) {
+        scf.forall (%arg3) in (8) {
+          scf.for %arg4 = %c0 to %c256 step %c4 {
+            %1 = affine.apply #map()[%arg2, %arg3]
+            %2 = vector.transfer_read %arg0[%1, %c0], %0 {in_bounds = [true, true]} : memref<16x256xf32>, vector<1x4xf32>
+            %3 = arith.addf %2, %2 : vector<1x4xf32>
+            vector.transfer_write %3, %arg0[%1, %arg4] {in_bounds = [true, true]} : vector<1x4xf32>, memref<16x256xf32>
+          }
+        } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+      } {mapping = [#gpu.block<y>]}
+      return
+    }
+  }
+}
+
+// -----
+
+// An f16 sum of squares whose step is a contraction: its operands are
+// extended and it accumulates in f32.
+// CHECK-LABEL: func.func @sum_of_squares_f16
+// CHECK: %[[ACC:.+]] = memref.alloca() : memref<1xf32>
+// CHECK: scf.for
+// CHECK: %[[PREV:.+]] = vector.transfer_read %[[ACC]]{{.*}} : memref<1xf32>, vector<1xf32>
+// CHECK: %[[L:.+]] = arith.extf %{{.+}} : vector<1x4xf16> to vector<1x4xf32>
+// CHECK: %[[R:.+]] = arith.extf %{{.+}} : vector<1x4xf16> to vector<1x4xf32>
+// CHECK: %[[SUM:.+]] = vector.contract {{.*}} %[[L]], %[[R]], %[[PREV]] : vector<1x4xf32>, vector<1x4xf32> into vector<1xf32>
+// CHECK: vector.transfer_write %[[SUM]], %[[ACC]]
+// CHECK: gpu.subgroup_reduce add %{{.+}} : (f32) -> f32
+#map = affine_map<()[s0, s1] -> (s0 + s1)>
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @sum_of_squares_f16 ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([32, 8, 1]) workgroup_count([1, 2, 1])
+  builtin.module {
+    func.func @sum_of_squares_f16(%arg0: memref<16x256xf16>, %arg1: memref<16xf16>) {
+      %cst = arith.constant dense<0.0> : vector<1xf16>
+      %0 = ub.poison : f16
+      %c4 = arith.constant 4 : index
+      %c256 = arith.constant 256 : index
+      %c0 = arith.constant 0 : index
+      scf.forall (%arg2) = (0) to (16) step (8) {
+        %subview = memref.subview %arg1[%arg2] [8] [1] : memref<16xf16> to memref<8xf16, strided<[1], offset: ?>>
+        scf.forall (%arg3) in (8) {
+          %subview_0 = memref.subview %subview[%arg3] [1] [1] : memref<8xf16, strided<[1], offset: ?>> to memref<1xf16, strided<[1], offset: ?>>
+          vector.transfer_write %cst, %subview_0[%c0] {in_bounds = [true]} : vector<1xf16>, memref<1xf16, strided<[1], offset: ?>>
+          scf.for %arg4 = %c0 to %c256 step %c4 {
+            %1 = affine.apply #map()[%arg2, %arg3]
+            %2 = vector.transfer_read %arg0[%1, %arg4], %0 {in_bounds = [true, true]} : memref<16x256xf16>, vector<1x4xf16>
+            %3 = vector.transfer_read %subview_0[%c0], %0 {in_bounds = [true]} : memref<1xf16, strided<[1], offset: ?>>, vector<1xf16>
+            %4 = vector.contract {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"], kind = #vector.kind<add>} %2, %2, %3 : vector<1x4xf16>, vector<1x4xf16> into vector<1xf16>
+            vector.transfer_write %4, %subview_0[%c0] {in_bounds = [true]} : vector<1xf16>, memref<1xf16, strided<[1], offset: ?>>
+          }
+        } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+      } {mapping = [#gpu.block<y>]}
+      return
+    }
+  }
+}

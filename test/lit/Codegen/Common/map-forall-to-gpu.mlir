@@ -26,3 +26,27 @@
 // CHECK: arith.maximumf
 // CHECK: memref.store %{{.+}}, %arg3
 // CHECK-NOT: linalg.
+
+// A row chain's thread loops run one after another in each workgroup: a
+// barrier separates each from the one before it (the sum reads the max from
+// workgroup memory, the division both), outside every guard.
+// RUN: rm -rf %t.rows && halc-compile %S/Inputs/softmax-rows.mlir --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe -o %t.rows.spv --iree-hal-dump-executable-intermediates-to=%t.rows
+// RUN: FileCheck %s --check-prefix=ROWS --input-file=%t.rows/module_linked.06.lower-to-loops.mlir
+// ROWS: func.func @softmax
+// ROWS-NOT: scf.forall
+// ROWS: %[[MAX:.+]] = memref.alloc() : memref<1xf32, #gpu.address_space<workgroup>>
+// ROWS: %[[SUM:.+]] = memref.alloc() : memref<1xf32, #gpu.address_space<workgroup>>
+// ROWS: maxnumf
+// ROWS: vector.store %{{.+}}, %[[MAX]]
+// ROWS-NEXT: }
+// ROWS-NEXT: gpu.barrier
+// ROWS: vector.load %[[MAX]]
+// ROWS: math.exp
+// ROWS: vector.store %{{.+}}, %[[SUM]]
+// ROWS-NEXT: }
+// ROWS-NEXT: gpu.barrier
+// ROWS: vector.load %[[MAX]]
+// ROWS: vector.load %[[SUM]]
+// ROWS: scf.for
+// ROWS: arith.divf
+// ROWS: vector.store

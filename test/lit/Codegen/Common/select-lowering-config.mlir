@@ -208,3 +208,55 @@ halc.executable @rowsum_varying target(#halc.target<backend = "vulkan-spirv", ar
     }
   }
 }
+
+// -----
+
+// A row chain (a softmax's max, sum and division over rows of 4096): the
+// root, the division, gets the lanes of a row reduction: 32 lanes (one
+// subgroup) share each row, 8 rows a workgroup (512 workgroups), the row
+// whole in a workgroup (its workgroup tile 0) and read 4 elements a step.
+// CHECK-LABEL: halc.executable @softmax
+// CHECK: halc.export @softmax {{.*}} workgroup_size([32, 8, 1])
+// CHECK: arith.maximumf
+// CHECK-NOT: lowering_config
+// CHECK: arith.addf
+// CHECK-NOT: lowering_config
+// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [8, 0], workgroup_size = [32, 8, 1], reduction_tile = [4], reduction_lanes = 32>
+// CHECK: arith.divf
+#all = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+halc.executable @softmax target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @softmax ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+  builtin.module {
+    func.func @softmax(%a: memref<4096x4096xf32>, %out: memref<4096x4096xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<4096x4096xf32> to tensor<4096x4096xf32>
+      %ninf = arith.constant 0xFF800000 : f32
+      %z = arith.constant 0.0 : f32
+      %e = tensor.empty() : tensor<4096xf32>
+      %fm = linalg.fill ins(%ninf : f32) outs(%e : tensor<4096xf32>) -> tensor<4096xf32>
+      %max = linalg.generic {indexing_maps = [#all, #row], iterator_types = ["parallel", "reduction"]} ins(%0 : tensor<4096x4096xf32>) outs(%fm : tensor<4096xf32>) {
+      ^bb0(%x: f32, %m: f32):
+        %r = arith.maximumf %x, %m : f32
+        linalg.yield %r : f32
+      } -> tensor<4096xf32>
+      %fs = linalg.fill ins(%z : f32) outs(%e : tensor<4096xf32>) -> tensor<4096xf32>
+      %sum = linalg.generic {indexing_maps = [#all, #row, #row], iterator_types = ["parallel", "reduction"]} ins(%0, %max : tensor<4096x4096xf32>, tensor<4096xf32>) outs(%fs : tensor<4096xf32>) {
+      ^bb0(%x: f32, %m: f32, %s: f32):
+        %d = arith.subf %x, %m : f32
+        %ex = math.exp %d : f32
+        %r = arith.addf %ex, %s : f32
+        linalg.yield %r : f32
+      } -> tensor<4096xf32>
+      %e2 = tensor.empty() : tensor<4096x4096xf32>
+      %div = linalg.generic {indexing_maps = [#all, #row, #row, #all], iterator_types = ["parallel", "parallel"]} ins(%0, %max, %sum : tensor<4096x4096xf32>, tensor<4096xf32>, tensor<4096xf32>) outs(%e2 : tensor<4096x4096xf32>) {
+      ^bb0(%x: f32, %m: f32, %s: f32, %o: f32):
+        %d = arith.subf %x, %m : f32
+        %ex = math.exp %d : f32
+        %r = arith.divf %ex, %s : f32
+        linalg.yield %r : f32
+      } -> tensor<4096x4096xf32>
+      bufferization.materialize_in_destination %div in restrict writable %out : (tensor<4096x4096xf32>, memref<4096x4096xf32>) -> ()
+      return
+    }
+  }
+}

@@ -105,3 +105,81 @@ halc.executable @batch target(#halc.target<backend = "vulkan-spirv", arch = "lav
     }
   }
 }
+
+// -----
+
+// A row chain (a softmax: max, exp, sum, division over rows of 256) whose
+// lanes share the rows: workgroups of 2 rows; in each, the threads run the
+// max, the sum and the division in turn, each in a thread loop of its own
+// over the rows (marked for the lanes) with a serial loop of 4 elements a
+// step. The exp, read by the sum and the division, is recomputed in the
+// steps of both; the reductions are not fused into what follows them, which
+// reads their results.
+// CHECK-LABEL: halc.executable @softmax
+// CHECK: halc.export @softmax {{.*}} workgroup_count([1, 32, 1])
+// CHECK: scf.forall (%{{.+}}) = (0) to (64) step (2)
+// CHECK: %[[MAX:.+]] = scf.forall (%{{.+}}) in (2)
+// CHECK: linalg.fill
+// CHECK: scf.for %{{.+}} = %c0 to %c256 step %c4
+// CHECK-NOT: math.exp
+// CHECK: arith.maximumf
+// CHECK: } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+// CHECK: %[[SUM:.+]] = scf.forall (%{{.+}}) in (2)
+// CHECK: tensor.extract_slice %[[MAX]]
+// CHECK: linalg.fill
+// CHECK: scf.for %{{.+}} = %c0 to %c256 step %c4
+// CHECK: math.exp
+// CHECK: arith.addf
+// CHECK: } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+// CHECK: scf.forall (%{{.+}}) in (2)
+// CHECK: tensor.extract_slice %[[MAX]]
+// CHECK: tensor.extract_slice %[[SUM]]
+// CHECK: scf.for %{{.+}} = %c0 to %c256 step %c4
+// CHECK-NOT: linalg.fill
+// CHECK: math.exp
+// CHECK: arith.divf
+// CHECK: } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+// CHECK: } {mapping = [#gpu.block<y>]}
+// CHECK-NOT: linalg.
+// CHECK: bufferization.materialize_in_destination
+#all = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+halc.executable @softmax target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @softmax ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([32, 2, 1])
+  builtin.module {
+    func.func @softmax(%a: memref<64x256xf32>, %out: memref<64x256xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<64x256xf32> to tensor<64x256xf32>
+      %ninf = arith.constant 0xFF800000 : f32
+      %z = arith.constant 0.0 : f32
+      %e = tensor.empty() : tensor<64xf32>
+      %fm = linalg.fill ins(%ninf : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+      %max = linalg.generic {indexing_maps = [#all, #row], iterator_types = ["parallel", "reduction"]} ins(%0 : tensor<64x256xf32>) outs(%fm : tensor<64xf32>) {
+      ^bb0(%x: f32, %m: f32):
+        %r = arith.maximumf %x, %m : f32
+        linalg.yield %r : f32
+      } -> tensor<64xf32>
+      %e2 = tensor.empty() : tensor<64x256xf32>
+      %exp = linalg.generic {indexing_maps = [#all, #row, #all], iterator_types = ["parallel", "parallel"]} ins(%0, %max : tensor<64x256xf32>, tensor<64xf32>) outs(%e2 : tensor<64x256xf32>) {
+      ^bb0(%x: f32, %m: f32, %o: f32):
+        %d = arith.subf %x, %m : f32
+        %r = math.exp %d : f32
+        linalg.yield %r : f32
+      } -> tensor<64x256xf32>
+      %fs = linalg.fill ins(%z : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+      %sum = linalg.generic {indexing_maps = [#all, #row], iterator_types = ["parallel", "reduction"]} ins(%exp : tensor<64x256xf32>) outs(%fs : tensor<64xf32>) {
+      ^bb0(%x: f32, %s: f32):
+        %r = arith.addf %x, %s : f32
+        linalg.yield %r : f32
+      } -> tensor<64xf32>
+      %div = linalg.generic {indexing_maps = [#all, #row, #all], iterator_types = ["parallel", "parallel"]}
+          ins(%exp, %sum : tensor<64x256xf32>, tensor<64xf32>) outs(%e2 : tensor<64x256xf32>)
+          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [2, 0], workgroup_size = [32, 2, 1], reduction_tile = [4], reduction_lanes = 32>} {
+      ^bb0(%x: f32, %s: f32, %o: f32):
+        %r = arith.divf %x, %s : f32
+        linalg.yield %r : f32
+      } -> tensor<64x256xf32>
+      bufferization.materialize_in_destination %div in restrict writable %out : (tensor<64x256xf32>, memref<64x256xf32>) -> ()
+      return
+    }
+  }
+}
