@@ -104,17 +104,26 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
     - `workgroup_size`: threads per workgroup `[x, y, z]`; the innermost
       tiled loop is distributed over x, the next over y, then z;
     - `reduction_tile`: one entry per reduction loop of the dispatch's
-      reduction (a dispatch has at most one; it may be a producer fused into
-      the tiled op), in loop order: the step of the serial loop each thread
-      runs over it (0 or absent: not tiled). Steps that keep a thread's
-      operands small let them live in registers as vectors;
+      reduction (it may be a producer fused into the tiled op), in loop
+      order: the step of the serial loop each thread runs over it (0 or
+      absent: not tiled). Steps that keep a thread's operands small let them
+      live in registers as vectors. In a row chain (reductions along rows
+      that the tiled op reads per row: a softmax) it is the step along the
+      row of every op of the chain;
     - `reduction_lanes` (absent: 0): when set, each reduction is shared by
       that many threads: along x (`workgroup_size[0]`) for a reduction of the
-      innermost loop (a row), whose tiled loops then go to y and z; along y
+      innermost loop (a row, whole in a workgroup: its `workgroup_tile` is
+      0), whose tiled loops then go to y and z; along y
       (`workgroup_size[1]`) for an outer one (a column), whose tiled loops
       keep x and z. Each lane runs the serial loop over a strided share of
       the reduction; subgroup operations combine lanes along x that fill
-      subgroups, workgroup memory the rest.
+      subgroups, workgroup memory the rest. In a row chain the lanes share
+      each reduction in turn, then the tiled op's row;
+    - `promote_operands` (absent: none): the inputs of the tiled op (by
+      operand number) whose workgroup tile is first copied to workgroup
+      memory by all the workgroup's threads, each reading along the input's
+      innermost dimension (coalesced), then read from there after a barrier
+      (a transpose reads its input across rows).
 
     Codegen picks one from the target description; one already present in
     the input wins, so a person can tune a single dispatch.
@@ -128,13 +137,15 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
     ArrayRefParameter<"int64_t", "workgroup tile per loop">:$workgroup_tile,
     ArrayRefParameter<"int64_t", "threads per workgroup">:$workgroup_size,
     OptionalArrayRefParameter<"int64_t", "reduction step per reduction loop">:$reduction_tile,
-    DefaultValuedParameter<"int64_t", "0", "threads sharing each reduction">:$reduction_lanes
+    DefaultValuedParameter<"int64_t", "0", "threads sharing each reduction">:$reduction_lanes,
+    OptionalArrayRefParameter<"int64_t", "inputs copied to workgroup memory">:$promote_operands
   );
+  // The optional fields are `, name = value` each, in any subset.
   let assemblyFormat = [{
     `<` `workgroup_tile` `=` `[` $workgroup_tile `]` `,`
-        `workgroup_size` `=` `[` $workgroup_size `]`
-        (`,` `reduction_tile` `=` `[` $reduction_tile^ `]`)?
-        (`,` `reduction_lanes` `=` $reduction_lanes^)? `>`
+        `workgroup_size` `=` `[` $workgroup_size `]` ``
+        custom<OptionalTuning>($reduction_tile, $reduction_lanes,
+                               $promote_operands) `>`
   }];
   let genVerifyDecl = 1;
 }

@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h" // used by the generated attribute printer
 
 using namespace mlir;
@@ -12,6 +13,56 @@ using namespace mlir::halc;
 
 #include "compiler/Dialect/HALC/HALCDialect.cpp.inc"
 #include "compiler/Dialect/HALC/HALCEnums.cpp.inc"
+
+/// The optional fields of a lowering config: `, name = value` each, in any
+/// order, each at most once.
+static ParseResult parseOptionalTuning(AsmParser &parser,
+                                       SmallVector<int64_t> &reductionTile,
+                                       int64_t &reductionLanes,
+                                       SmallVector<int64_t> &promoteOperands) {
+  llvm::StringSet<> seen;
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef name;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&name) || parser.parseEqual())
+      return failure();
+    if (!seen.insert(name).second)
+      return parser.emitError(loc) << "'" << name << "' is given twice";
+    auto parseList = [&](SmallVector<int64_t> &list) {
+      return parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square,
+          [&] { return parser.parseInteger(list.emplace_back()); });
+    };
+    if (name == "reduction_tile") {
+      if (parseList(reductionTile))
+        return failure();
+    } else if (name == "reduction_lanes") {
+      if (parser.parseInteger(reductionLanes))
+        return failure();
+    } else if (name == "promote_operands") {
+      if (parseList(promoteOperands))
+        return failure();
+    } else {
+      return parser.emitError(loc)
+             << "expected reduction_tile, reduction_lanes or "
+                "promote_operands, got '"
+             << name << "'";
+    }
+  }
+  return success();
+}
+
+static void printOptionalTuning(AsmPrinter &printer,
+                                ArrayRef<int64_t> reductionTile,
+                                int64_t reductionLanes,
+                                ArrayRef<int64_t> promoteOperands) {
+  if (!reductionTile.empty())
+    printer << ", reduction_tile = [" << reductionTile << "]";
+  if (reductionLanes != 0)
+    printer << ", reduction_lanes = " << reductionLanes;
+  if (!promoteOperands.empty())
+    printer << ", promote_operands = [" << promoteOperands << "]";
+}
 
 #define GET_ATTRDEF_CLASSES
 #include "compiler/Dialect/HALC/HALCAttrs.cpp.inc"
@@ -54,7 +105,8 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            ArrayRef<int64_t> workgroupTile,
                            ArrayRef<int64_t> workgroupSize,
                            ArrayRef<int64_t> reductionTile,
-                           int64_t reductionLanes) {
+                           int64_t reductionLanes,
+                           ArrayRef<int64_t> promoteOperands) {
   if (llvm::any_of(workgroupTile, [](int64_t s) { return s < 0; }))
     return emitError() << "workgroup_tile entries must not be negative";
   if (workgroupSize.size() != 3 ||
@@ -67,5 +119,10 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
        reductionLanes != workgroupSize[1]))
     return emitError()
            << "reduction_lanes must be 0, workgroup_size[0] or workgroup_size[1]";
+  if (llvm::any_of(promoteOperands, [](int64_t s) { return s < 0; }) ||
+      !llvm::is_sorted(promoteOperands) ||
+      llvm::adjacent_find(promoteOperands) != promoteOperands.end())
+    return emitError() << "promote_operands must be distinct operand numbers "
+                          "in increasing order";
   return success();
 }

@@ -34,12 +34,13 @@
 // RUN: FileCheck %s --check-prefix=ROWS --input-file=%t.rows/module_linked.06.lower-to-loops.mlir
 // ROWS: func.func @softmax
 // ROWS-NOT: scf.forall
-// ROWS: %[[MAX:.+]] = memref.alloc() : memref<1xf32, #gpu.address_space<workgroup>>
-// ROWS: %[[SUM:.+]] = memref.alloc() : memref<1xf32, #gpu.address_space<workgroup>>
+// ROWS-COUNT-2: memref.alloc() : memref<1xf32, #gpu.address_space<workgroup>>
+// ROWS: vector.store %{{.+}}, %[[MAX:alloc[_0-9]*]][
 // ROWS: maxnumf
 // ROWS: vector.store %{{.+}}, %[[MAX]]
 // ROWS-NEXT: }
 // ROWS-NEXT: gpu.barrier
+// ROWS: vector.store %{{.+}}, %[[SUM:alloc[_0-9]*]][
 // ROWS: vector.load %[[MAX]]
 // ROWS: math.exp
 // ROWS: vector.store %{{.+}}, %[[SUM]]

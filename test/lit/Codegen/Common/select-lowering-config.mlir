@@ -260,3 +260,42 @@ halc.executable @softmax target(#halc.target<backend = "cuda", arch = "sm_80", f
     }
   }
 }
+
+// -----
+
+// A transpose of 8192x8192: 32x32 tiles, 32x8 threads (4 elements each),
+// the input promoted to workgroup memory.
+// CHECK-LABEL: halc.executable @transpose
+// CHECK: halc.export @transpose {{.*}} workgroup_size([32, 8, 1])
+// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [32, 32], workgroup_size = [32, 8, 1], promote_operands = [0]>
+halc.executable @transpose target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @transpose ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+  builtin.module {
+    func.func @transpose(%a: memref<8192x8192xf32>, %out: memref<8192x8192xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<8192x8192xf32> to tensor<8192x8192xf32>
+      %e = tensor.empty() : tensor<8192x8192xf32>
+      %r = linalg.transpose ins(%0 : tensor<8192x8192xf32>) outs(%e : tensor<8192x8192xf32>) permutation = [1, 0]
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<8192x8192xf32>, memref<8192x8192xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// A transpose of 16x1000 is too short along one side for 32x32 tiles: the
+// elementwise strategy, nothing promoted.
+// CHECK-LABEL: halc.executable @short_transpose
+// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [{{[0-9]+}}, {{[0-9]+}}], workgroup_size = [{{[0-9]+}}, {{[0-9]+}}, 1]>
+halc.executable @short_transpose target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @transpose ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+  builtin.module {
+    func.func @transpose(%a: memref<1000x16xf32>, %out: memref<16x1000xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<1000x16xf32> to tensor<1000x16xf32>
+      %e = tensor.empty() : tensor<16x1000xf32>
+      %r = linalg.transpose ins(%0 : tensor<1000x16xf32>) outs(%e : tensor<16x1000xf32>) permutation = [1, 0]
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<16x1000xf32>, memref<16x1000xf32>) -> ()
+      return
+    }
+  }
+}

@@ -183,3 +183,68 @@ halc.executable @softmax target(#halc.target<backend = "cuda", arch = "sm_80", f
     }
   }
 }
+
+// -----
+
+// A transposed add with its transposed input promoted: in each 32x32
+// workgroup tile, a first thread loop copies the input's tile into
+// workgroup memory (rows of 33: padded against bank conflicts), x along the
+// input's rows (4 rows a thread along y); a second computes the add reading
+// the copy, x along the output's rows. 100x70 leaves edge tiles.
+// CHECK-LABEL: halc.executable @transposed_add
+// CHECK: halc.export @add {{.*}} workgroup_count([4, 3, 1])
+// CHECK: scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (70, 100) step (32, 32)
+// CHECK: %[[BUF:.+]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x33xf32>
+// CHECK: %[[TILE:.+]] = tensor.extract_slice %[[BUF]][0, 0]
+// CHECK: %[[COPY:.+]] = scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (%{{.+}}, %{{.+}}) step (4, 1) shared_outs(%{{.+}} = %[[TILE]])
+// CHECK: linalg.copy
+// CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK: scf.forall
+// CHECK: tensor.extract_slice %[[COPY]]
+// CHECK: linalg.generic
+// CHECK: arith.addf
+// CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK: } {mapping = [#gpu.block<y>, #gpu.block<x>]}
+halc.executable @transposed_add target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @add ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([32, 8, 1])
+  builtin.module {
+    func.func @add(%a: memref<100x70xf32>, %b: memref<70x100xf32>, %out: memref<70x100xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<100x70xf32> to tensor<100x70xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<70x100xf32> to tensor<70x100xf32>
+      %e = tensor.empty() : tensor<70x100xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+          ins(%0, %1 : tensor<100x70xf32>, tensor<70x100xf32>) outs(%e : tensor<70x100xf32>)
+          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [32, 32], workgroup_size = [32, 8, 1], promote_operands = [0]>} {
+      ^bb0(%x: f32, %y: f32, %o: f32):
+        %s = arith.addf %x, %y : f32
+        linalg.yield %s : f32
+      } -> tensor<70x100xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<70x100xf32>, memref<70x100xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// Only an input read through a permutation can be promoted.
+halc.executable @bad_promotion target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @scale ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([32, 8, 1])
+  builtin.module {
+    func.func @scale(%a: memref<64x64xf32>, %b: memref<64xf32>, %out: memref<64x64xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<64x64xf32> to tensor<64x64xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<64xf32> to tensor<64xf32>
+      %e = tensor.empty() : tensor<64x64xf32>
+      // expected-error @+1 {{lowering_config promotes operand 1, which is not an input read through a permutation of the op's loops}}
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+          ins(%0, %1 : tensor<64x64xf32>, tensor<64xf32>) outs(%e : tensor<64x64xf32>)
+          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [32, 32], workgroup_size = [32, 8, 1], promote_operands = [1]>} {
+      ^bb0(%x: f32, %y: f32, %o: f32):
+        %s = arith.mulf %x, %y : f32
+        linalg.yield %s : f32
+      } -> tensor<64x64xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
+      return
+    }
+  }
+}

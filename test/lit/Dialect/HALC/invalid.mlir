@@ -110,5 +110,20 @@ func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile
 
 // -----
 
+// expected-error @+1 {{promote_operands must be distinct operand numbers in increasing order}}
+func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [32, 32], workgroup_size = [32, 8, 1], promote_operands = [1, 0]>}
+
+// -----
+
 // expected-error @+1 {{max_workgroup_size needs 3 positive entries}}
 func.func private @f() attributes {t = #halc.target<backend = "b", arch = "a", features = none, max_workgroup_invocations = 1, max_workgroup_size = [1, 1], max_shared_memory_bytes = 0, subgroup_sizes = [1]>}
+
+// -----
+
+// expected-error @+1 {{'reduction_lanes' is given twice}}
+func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [0, 32], workgroup_size = [32, 8, 1], reduction_lanes = 32, reduction_lanes = 32>}
+
+// -----
+
+// expected-error @+1 {{expected reduction_tile, reduction_lanes or promote_operands, got 'lanes'}}
+func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [0, 32], workgroup_size = [32, 8, 1], lanes = 32>}

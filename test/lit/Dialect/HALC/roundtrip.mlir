@@ -30,3 +30,9 @@ func.func @configured(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<6
       ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %0 : tensor<64x64xf32>
 }
+
+// The optional fields of a lowering config in any order; printed in the
+// order of the attribute's parameters.
+// CHECK-LABEL: func.func private @all_tuning
+// CHECK-SAME: #halc.lowering_config<workgroup_tile = [32, 0], workgroup_size = [32, 8, 1], reduction_tile = [4], reduction_lanes = 32, promote_operands = [0, 2]>
+func.func private @all_tuning() attributes {config = #halc.lowering_config<workgroup_tile = [32, 0], workgroup_size = [32, 8, 1], promote_operands = [0, 2], reduction_lanes = 32, reduction_tile = [4]>}

@@ -48,8 +48,8 @@
 // MATH-MSL: {{^}}3{{$}}
 // REDUCTION: MTL1 executable: 7 exports, 1 library
 // REDUCTION-MSL: {{^}}7{{$}}
-// NAMED: MTL1 executable: 4 exports, 1 library
-// NAMED-MSL: {{^}}4{{$}}
+// NAMED: MTL1 executable: 8 exports, 1 library
+// NAMED-MSL: {{^}}8{{$}}
 // MULTI-DISPATCH: MTL1 executable: 13 exports, 1 library
 // MULTI-DISPATCH-MSL: {{^}}13{{$}}
 // TOSA: MTL1 executable: 3 exports, 1 library
