@@ -176,15 +176,18 @@ bool isRowChain(linalg::LinalgOp root, func::FuncOp dispatch) {
 /// of a large GPU.
 constexpr int64_t kWorkgroupsToFillGPU = 256;
 
-/// Lanes sharing each row (the innermost loop) of `root` when rows of one
-/// subgroup's lanes,
+/// Lanes sharing each row (the innermost loop) of `root`. A row chain
+/// (`rowChain`) reads each row once per op: a workgroup per row with 16
+/// elements a lane keeps few rows in flight, so that the rereads hit the
+/// caches (rows of a subgroup each, all in flight at once, would not).
+/// Otherwise, when rows of one subgroup's lanes,
 /// 256 threads a workgroup, would leave too few workgroups: one row per
 /// workgroup, the lanes of several subgroups sharing it (up to the
 /// target's limits and 8 elements a lane); else `subgroupSize`. Without
 /// subgroup operations (`subgroupSize` 0) lanes combine through workgroup
 /// memory, which needs full tiles: one row per workgroup, 32 or 64 lanes.
 int64_t chooseLanesPerRow(linalg::LinalgOp root, TargetAttr target,
-                          int64_t subgroupSize) {
+                          int64_t subgroupSize, bool rowChain) {
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
   auto extent = [&](unsigned loop) {
     return ShapedType::isDynamic(ranges[loop]) ? kDynamicExtentStandIn
@@ -199,12 +202,12 @@ int64_t chooseLanesPerRow(linalg::LinalgOp root, TargetAttr target,
   for (unsigned loop = 0; loop < row; ++loop)
     rows *= extent(loop);
   int64_t rowsPerWorkgroup = std::max<int64_t>(1, 256 / subgroupSize);
-  if (rows / rowsPerWorkgroup >= kWorkgroupsToFillGPU)
+  if (!rowChain && rows / rowsPerWorkgroup >= kWorkgroupsToFillGPU)
     return subgroupSize;
   int64_t limit = std::min({target.getMaxWorkgroupInvocations(),
                             target.getMaxWorkgroupSize()[0],
                             subgroupSize * subgroupSize});
-  int64_t wanted = llvm::PowerOf2Ceil(extent(row) / 8);
+  int64_t wanted = llvm::PowerOf2Ceil(extent(row) / (rowChain ? 16 : 8));
   int64_t lanes = std::min(limit, wanted) / subgroupSize * subgroupSize;
   return std::max(lanes, subgroupSize);
 }
@@ -215,8 +218,9 @@ int64_t chooseLanesPerRow(linalg::LinalgOp root, TargetAttr target,
 LoweringConfigAttr chooseLanesPerRowConfig(linalg::LinalgOp root,
                                            func::FuncOp dispatch,
                                            TargetAttr target,
-                                           int64_t subgroupSize) {
-  int64_t lanes = chooseLanesPerRow(root, target, subgroupSize);
+                                           int64_t subgroupSize,
+                                           bool rowChain) {
+  int64_t lanes = chooseLanesPerRow(root, target, subgroupSize, rowChain);
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
   SmallVector<unsigned> parallel(root.getNumLoops() - 1);
   std::iota(parallel.begin(), parallel.end(), 0);
@@ -317,7 +321,8 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
   Kind kind = classify(root, dispatch);
   if (kind != Kind::Contraction && isRowChain(root, dispatch))
     return chooseLanesPerRowConfig(root, dispatch, target,
-                                   target.getFixedSubgroupSize());
+                                   target.getFixedSubgroupSize(),
+                                   /*rowChain=*/true);
   if (kind == Kind::Elementwise)
     if (LoweringConfigAttr config = chooseTransposeConfig(root, target))
       return config;
@@ -325,7 +330,8 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
     Lanes lanes = getLanes(root, dispatch);
     if (lanes == Lanes::AlongRow)
       return chooseLanesPerRowConfig(root, dispatch, target,
-                                     target.getFixedSubgroupSize());
+                                     target.getFixedSubgroupSize(),
+                                     /*rowChain=*/false);
     if (lanes == Lanes::AlongColumn)
       return chooseColumnReductionConfig(root, target);
   }

@@ -212,16 +212,17 @@ halc.executable @rowsum_varying target(#halc.target<backend = "vulkan-spirv", ar
 // -----
 
 // A row chain (a softmax's max, sum and division over rows of 4096): the
-// root, the division, gets the lanes of a row reduction: 32 lanes (one
-// subgroup) share each row, 8 rows a workgroup (512 workgroups), the row
-// whole in a workgroup (its workgroup tile 0) and read 4 elements a step.
+// root, the division, gets the lanes of a row reduction: a workgroup per
+// row, whole in it (its workgroup tile 0), 256 lanes (16 elements each) read
+// it 4 elements a step, once per op: few rows are in flight, so the rereads
+// hit the caches.
 // CHECK-LABEL: halc.executable @softmax
-// CHECK: halc.export @softmax {{.*}} workgroup_size([32, 8, 1])
+// CHECK: halc.export @softmax {{.*}} workgroup_size([256, 1, 1])
 // CHECK: arith.maximumf
 // CHECK-NOT: lowering_config
 // CHECK: arith.addf
 // CHECK-NOT: lowering_config
-// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [8, 0], workgroup_size = [32, 8, 1], reduction_tile = [4], reduction_lanes = 32>
+// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [1, 0], workgroup_size = [256, 1, 1], reduction_tile = [4], reduction_lanes = 256>
 // CHECK: arith.divf
 #all = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
