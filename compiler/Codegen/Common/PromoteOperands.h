@@ -1,0 +1,39 @@
+//===- PromoteOperands.h - Inputs copied to workgroup memory ----*- C++ -*-===//
+//
+// A lowering config's `promote_operands`: the workgroup tile of an input is
+// copied to workgroup memory by all the workgroup's threads before the op
+// reads it (TileAndDistribute runs the copy as a stage of its own; a
+// barrier follows it).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HALC_CODEGEN_COMMON_PROMOTEOPERANDS_H
+#define HALC_CODEGEN_COMMON_PROMOTEOPERANDS_H
+
+#include "compiler/Dialect/HALC/HALCDialect.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+
+namespace mlir::halc {
+
+/// Copies input `operand` of `tiledRoot` (a workgroup's tile of `root`) into
+/// workgroup memory, which the op reads instead; errors (on `root`) when the
+/// operand is not an input read through a permutation, `root` reduces, or
+/// the tile does not fit the target's workgroup memory.
+FailureOr<linalg::CopyOp> promoteOperand(RewriterBase &rewriter,
+                                         linalg::LinalgOp tiledRoot,
+                                         linalg::LinalgOp root, int64_t operand,
+                                         LoweringConfigAttr config,
+                                         TargetAttr target);
+
+/// The thread loop of the copy that promoteOperand made of `root`'s input
+/// `operand`.
+scf::SCFTilingOptions getCopyThreadOptions(linalg::CopyOp copy,
+                                           linalg::LinalgOp root,
+                                           int64_t operand,
+                                           LoweringConfigAttr config);
+
+} // namespace mlir::halc
+
+#endif // HALC_CODEGEN_COMMON_PROMOTEOPERANDS_H
