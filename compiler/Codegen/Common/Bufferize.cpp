@@ -37,10 +37,7 @@ struct TemporarySpace {
 /// chain's reductions), so it lives in workgroup memory.
 bool isSharedByWorkgroup(Operation *op) {
   auto forall = op->getParentOfType<scf::ForallOp>();
-  std::optional<ArrayAttr> mapping = forall ? forall.getMapping() : std::nullopt;
-  return mapping && !mapping->empty() &&
-         isa<gpu::GPUBlockMappingAttr>(mapping->getValue().front()) &&
-         !isInThreadLoop(op);
+  return forall && isWorkgroupLoop(forall);
 }
 
 /// Replaces a temporary `tensor.empty` by an allocation of its static upper

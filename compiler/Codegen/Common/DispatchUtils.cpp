@@ -56,14 +56,28 @@ LogicalResult mlir::halc::forEachDispatch(
   return success();
 }
 
+/// The mapping of `op`'s loops when it is an scf.forall mapped to GPU ids.
+static Attribute getFirstMapping(Operation *op) {
+  auto forall = dyn_cast<scf::ForallOp>(op);
+  std::optional<ArrayAttr> mapping =
+      forall ? forall.getMapping() : std::nullopt;
+  return mapping && !mapping->empty() ? mapping->getValue().front()
+                                      : Attribute();
+}
+
+bool mlir::halc::isThreadLoop(Operation *op) {
+  return isa_and_present<gpu::GPUThreadMappingAttr>(getFirstMapping(op));
+}
+
+bool mlir::halc::isWorkgroupLoop(Operation *op) {
+  return isa_and_present<gpu::GPUBlockMappingAttr>(getFirstMapping(op));
+}
+
 bool mlir::halc::isInThreadLoop(Operation *op) {
-  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
-       forall = forall->getParentOfType<scf::ForallOp>()) {
-    std::optional<ArrayAttr> mapping = forall.getMapping();
-    if (mapping && !mapping->empty() &&
-        isa<gpu::GPUThreadMappingAttr>(mapping->getValue().front()))
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (isThreadLoop(parent))
       return true;
-  }
   return false;
 }
 

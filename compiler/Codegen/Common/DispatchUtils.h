@@ -23,6 +23,12 @@ linalg::LinalgOp getResultProducer(func::FuncOp dispatch);
 /// exactly one.
 linalg::LinalgOp getConfiguredRoot(func::FuncOp dispatch);
 
+/// Whether `op` is an scf.forall mapped to GPU threads (a thread loop).
+bool isThreadLoop(Operation *op);
+
+/// Whether `op` is an scf.forall mapped to GPU blocks (a workgroup loop).
+bool isWorkgroupLoop(Operation *op);
+
 /// Whether `op` is nested in an scf.forall mapped to GPU threads.
 bool isInThreadLoop(Operation *op);
 

@@ -67,7 +67,8 @@ int64_t chooseThreads(int64_t size, int64_t perThread, int64_t limit) {
   return fallback;
 }
 
-/// The dispatch's op with reduction loops (at most one), or null.
+/// The dispatch's last op with reduction loops, or null (a dispatch has at
+/// most one, or, in a row chain, several over rows of the same length).
 linalg::LinalgOp findReduction(func::FuncOp dispatch) {
   linalg::LinalgOp reduction;
   dispatch.walk([&](linalg::LinalgOp op) {

@@ -142,19 +142,12 @@ LogicalResult verifyWritesAreDistributed(func::FuncOp dispatch,
 /// one wrote to workgroup memory. Every thread reaches it: the loops are
 /// siblings in the workgroup's code, outside any guard of theirs.
 void separateThreadLoops(RewriterBase &rewriter, func::FuncOp dispatch) {
-  auto mapsToThreads = [](Operation *op) {
-    auto forall = dyn_cast<scf::ForallOp>(op);
-    std::optional<ArrayAttr> mapping =
-        forall ? forall.getMapping() : std::nullopt;
-    return mapping && !mapping->empty() &&
-           threadDim(mapping->getValue().front()).has_value();
-  };
   SmallVector<scf::ForallOp> later;
   dispatch.walk([&](scf::ForallOp forall) {
-    if (!mapsToThreads(forall))
+    if (!isThreadLoop(forall))
       return;
     for (Operation *op = forall->getPrevNode(); op; op = op->getPrevNode()) {
-      if (mapsToThreads(op)) {
+      if (isThreadLoop(op)) {
         later.push_back(forall);
         return;
       }

@@ -159,7 +159,8 @@ LogicalResult canonicalizeTiledLoops(func::FuncOp dispatch) {
   return applyPatternsGreedily(dispatch, std::move(patterns));
 }
 
-/// The op among `ops` with reduction loops (a dispatch has at most one).
+/// The first op among `ops` with reduction loops (outside a row chain, a
+/// dispatch has at most one).
 linalg::LinalgOp findReduction(ArrayRef<Operation *> ops) {
   for (Operation *op : ops)
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
@@ -205,18 +206,15 @@ LogicalResult tileSerially(RewriterBase &rewriter, linalg::LinalgOp op,
 }
 
 /// The ops the threads of a workgroup run in turn when lanes share rows: the
-/// reductions among `ops` (a row chain's, in order), then `root` unless it is
-/// one of them; each is tiled to the threads on its own, with the
-/// elementwise ops that feed it.
-SmallVector<Operation *> getRowStages(ArrayRef<Operation *> ops,
-                                      Operation *root) {
+/// reductions in the workgroup's `body` (a row chain's, in order), then
+/// `root` unless it is one of them; each is tiled to the threads on its own,
+/// with the elementwise ops that feed it.
+SmallVector<Operation *> getRowStages(Block &body, Operation *root) {
   SmallVector<Operation *> stages;
-  for (Operation *op : ops)
+  for (Operation &op : body)
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
       if (linalgOp.getNumReductionLoops() > 0)
-        stages.push_back(op);
-  llvm::sort(stages,
-             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+        stages.push_back(&op);
   if (!llvm::is_contained(stages, root))
     stages.push_back(root);
   return stages;
@@ -295,9 +293,7 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
       // that the sum and the division both read) is one op again.
       DominanceInfo dominance(dispatch);
       eliminateCommonSubExpressions(rewriter, dominance, forall);
-      SmallVector<Operation *> ops;
-      forall.getBody()->walk([&](linalg::LinalgOp op) { ops.push_back(op); });
-      stages = getRowStages(ops, tiledRoot);
+      stages = getRowStages(*forall.getBody(), tiledRoot);
     }
     // Copies of promoted inputs run first, each on its own thread loop.
     SmallVector<scf::SCFTilingOptions, 2> stageOptions(stages.size(),
