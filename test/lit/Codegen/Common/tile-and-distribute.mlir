@@ -248,3 +248,51 @@ halc.executable @bad_promotion target(#halc.target<backend = "cuda", arch = "sm_
     }
   }
 }
+
+// -----
+
+// Promotion is for elementwise ops: a reduction's inputs are not promoted.
+halc.executable @promoted_reduction target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @colsum ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([32, 1, 1])
+  builtin.module {
+    func.func @colsum(%a: memref<64x64xf32>, %out: memref<64xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<64x64xf32> to tensor<64x64xf32>
+      %z = arith.constant 0.0 : f32
+      %e = tensor.empty() : tensor<64xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+      // expected-error @+1 {{lowering_config promotes operands of an op with reduction loops; halc promotes those of elementwise ops only}}
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+          ins(%0 : tensor<64x64xf32>) outs(%f : tensor<64xf32>)
+          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [32, 0], workgroup_size = [32, 1, 1], promote_operands = [0]>} {
+      ^bb0(%x: f32, %acc: f32):
+        %s = arith.addf %x, %acc : f32
+        linalg.yield %s : f32
+      } -> tensor<64xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64xf32>, memref<64xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// A promoted tile must fit the target's workgroup memory: 256x257 f32 is
+// 263,168 bytes of 49,152.
+halc.executable @huge_promotion target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @transpose ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([32, 8, 1])
+  builtin.module {
+    func.func @transpose(%a: memref<512x512xf32>, %out: memref<512x512xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<512x512xf32> to tensor<512x512xf32>
+      %e = tensor.empty() : tensor<512x512xf32>
+      // expected-error @+1 {{lowering_config promotes operand 0, whose workgroup tile does not fit the 49152 bytes of workgroup memory}}
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+          ins(%0 : tensor<512x512xf32>) outs(%e : tensor<512x512xf32>)
+          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [256, 256], workgroup_size = [32, 8, 1], promote_operands = [0]>} {
+      ^bb0(%x: f32, %o: f32):
+        linalg.yield %x : f32
+      } -> tensor<512x512xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<512x512xf32>, memref<512x512xf32>) -> ()
+      return
+    }
+  }
+}
