@@ -16,6 +16,7 @@ static void addCleanup(OpPassManager &pm) {
   OpPassManager &funcPM = pm.nest<ModuleOp>().nest<func::FuncOp>();
   funcPM.addPass(createCanonicalizerPass());
   funcPM.addPass(createCSEPass());
+  pm.addPass(createAlignBindingAccessesPass());
 }
 
 void mlir::halc::buildTileAndDistributeStage(OpPassManager &pm) {
@@ -43,4 +44,5 @@ void mlir::halc::buildLowerToLoopsStage(OpPassManager &pm) {
   funcPM.addPass(createLowerAffinePass());
   funcPM.addPass(createCanonicalizerPass());
   funcPM.addPass(createCSEPass());
+  pm.addPass(createAlignBindingAccessesPass());
 }

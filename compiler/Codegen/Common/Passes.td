@@ -168,4 +168,24 @@ def LowerVectorsPass
   ];
 }
 
+def AlignBindingAccessesPass
+    : Pass<"halc-align-binding-accesses", "::mlir::halc::ExecutableOp"> {
+  let summary = "Records the byte alignment of vector loads and stores of bindings";
+  let description = [{
+    Bindings are whole buffers, at least 16-byte aligned on every driver. A
+    `vector.load` or `vector.store` of a binding whose element offset is a
+    known multiple of its vector's length (constants, products, sums, loops
+    starting and stepping by multiples; strides of the binding's static
+    shape) gets that alignment in bytes, up to the vector's size and 16:
+    LLVM then emits one 128-bit access instead of four 32-bit ones, and the
+    SPIR-V path sees the binding as a buffer of vectors
+    (halc-vectorize-bindings).
+
+    ```mlir
+    %i = arith.muli %thread_id_x, %c4 : index
+    %v = vector.load %arg0[%row, %i] {alignment = 16 : i64} : memref<64x4096xf32>, vector<4xf32>
+    ```
+  }];
+}
+
 #endif // HALC_CODEGEN_COMMON_PASSES

@@ -146,7 +146,7 @@ LogicalResult loadConstantsFromPushConstants(ExecutableOp executable) {
     auto kernel = load->getParentOfType<spirv::FuncOp>();
     auto exportOp = executable.lookupSymbol<ExportOp>(kernel.getSymName());
     int64_t count = exportOp.getLayout().getConstants();
-    if (load.getOrdinal() >= count)
+    if (static_cast<int64_t>(load.getOrdinal()) >= count)
       return load.emitError("reads constant ")
              << load.getOrdinal() << " of an export that has " << count;
     spirv::GlobalVariableOp block = getPushConstantBlock(
@@ -191,6 +191,7 @@ struct ConvertToSPIRVPass
 void mlir::halc::buildSPIRVStage(OpPassManager &pm) {
   pm.addPass(createLegalizeMathForMSLPass());
   pm.addPass(createOutlineSPIRVKernelsPass());
+  pm.addPass(createVectorizeBindingsPass());
   pm.addPass(createConvertToSPIRVPass());
   OpPassManager &spirvPM = pm.nest<ModuleOp>().nest<spirv::ModuleOp>();
   spirvPM.addPass(spirv::createSPIRVLowerABIAttributesPass());

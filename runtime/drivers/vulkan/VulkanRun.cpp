@@ -7,11 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ShaderChecks.h"
 #include "VulkanDevice.h"
 
 #include "halc/status_cc.h"
-
-#include "spirv-tools/libspirv.hpp"
 
 #include <cstring>
 #include <map>
@@ -19,20 +18,6 @@
 using namespace halc;
 
 namespace {
-
-/// Drivers crash on invalid SPIR-V: SPIRV-Tools' validator sees it first.
-halc_status_t validateSPIRV(const uint32_t *words, size_t wordCount) {
-  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
-  std::string messages;
-  tools.SetMessageConsumer([&](spv_message_level_t, const char *,
-                               const spv_position_t &, const char *message) {
-    if (messages.empty())
-      messages = message;
-  });
-  if (tools.Validate(words, wordCount))
-    return nullptr;
-  return makeError("is not valid SPIR-V: " + messages);
-}
 
 /// Everything one run creates, destroyed when it ends.
 struct Run {
@@ -146,17 +131,17 @@ halc_status_t Run::createPipelines(const halc_module_t *module,
     size_t moduleOrdinal =
         halc_executable_export_module(executable, dispatch.export_ordinal);
     auto moduleKey = std::make_pair(dispatch.executable, moduleOrdinal);
+    std::string moduleName = "shader module " + std::to_string(moduleOrdinal) +
+                             " of executable " +
+                             std::to_string(dispatch.executable);
+    const uint32_t *words = nullptr;
+    size_t wordCount = 0;
+    if (halc_status_t status = halc_executable_spirv(executable, moduleOrdinal,
+                                                     &words, &wordCount))
+      return status;
     if (!shaderModules.count(moduleKey)) {
-      const uint32_t *words = nullptr;
-      size_t wordCount = 0;
-      if (halc_status_t status = halc_executable_spirv(executable, moduleOrdinal,
-                                                       &words, &wordCount))
-        return status;
       if (halc_status_t status = validateSPIRV(words, wordCount))
-        return prefixError("shader module " + std::to_string(moduleOrdinal) +
-                               " of executable " +
-                               std::to_string(dispatch.executable),
-                           status);
+        return prefixError(moduleName, status);
       VkShaderModuleCreateInfo moduleInfo = {
           VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
       moduleInfo.codeSize = wordCount * 4;
@@ -168,6 +153,10 @@ halc_status_t Run::createPipelines(const halc_module_t *module,
         return makeError(vulkanError("vkCreateShaderModule", result));
       shaderModules[moduleKey] = shaderModule;
     }
+
+    if (halc_status_t status = checkEntryPointBindings(
+            words, wordCount, info.entry_point, info.binding_count))
+      return prefixError(moduleName, status);
 
     Pipeline &pipeline = pipelines[key];
     std::vector<VkDescriptorSetLayoutBinding> bindings(info.binding_count);

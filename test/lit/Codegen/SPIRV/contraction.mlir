@@ -33,7 +33,7 @@
 
 // Every tile is full, so there is no guard; each thread keeps a 4x4 block of
 // C in four vector registers through the K loop (steps of 4), and each step
-// is 16 vector FMAs.
+// is 16 vector FMAs; C is written in four 128-bit stores.
 // CHECK: spirv.func @aligned_matmul()
 // CHECK-NOT: spirv.mlir.selection
 // CHECK: spirv.mlir.loop {
@@ -47,7 +47,8 @@
 // CHECK-COUNT-12: spirv.GL.Fma {{.*}} : vector<4xf32>
 // CHECK-NOT: spirv.Store "StorageBuffer"
 // CHECK: spirv.mlir.merge
-// CHECK-COUNT-16: spirv.Store "StorageBuffer"
+// CHECK-COUNT-4: spirv.Store "StorageBuffer" {{.*}} : vector<4xf32>
+// CHECK-NOT: spirv.Store "StorageBuffer"
 // CHECK: spirv.ExecutionMode @matmul "LocalSize", 13, 4, 1
 // CHECK: spirv.ExecutionMode @batch_matmul "LocalSize", 13, 4, 1
 // CHECK: spirv.ExecutionMode @matvec "LocalSize", 64, 1, 1

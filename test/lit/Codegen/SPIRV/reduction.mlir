@@ -35,7 +35,7 @@
 // CHECK: spirv.mlir.loop {
 // CHECK: ^bb1(%{{.+}}: i32, %[[TOTAL:.+]]: f32):
 // CHECK: spirv.SLessThan %{{.+}}, %cst100_i32
-// CHECK-COUNT-4: spirv.Load "StorageBuffer"
+// CHECK: spirv.Load "StorageBuffer" %{{.+}} : vector<4xf32>
 // CHECK: %[[STEP:.+]] = spirv.Dot %{{.+}}, %{{.+}} : vector<4xf32> -> f32
 // CHECK: spirv.FAdd %[[TOTAL]], %[[STEP]]
 // CHECK: spirv.IAdd %{{.+}}, %cst4_i32

@@ -1,0 +1,137 @@
+//===- AlignBindingAccesses.cpp - Byte alignment of vector accesses -------===//
+//
+// A vector load from a binding is only as aligned as its element unless
+// something says more: LLVM then splits a vector<4xf32> load into four 32-bit
+// loads, and the SPIR-V path cannot see its binding as a buffer of vectors.
+// Bindings are whole buffers, which every driver allocates at least 16-byte
+// aligned, so an access whose element offset is a known multiple of its
+// vector's length is that vector's size aligned.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/Passes.h"
+
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::halc {
+#define GEN_PASS_DEF_ALIGNBINDINGACCESSESPASS
+#include "compiler/Codegen/Common/Passes.h.inc"
+} // namespace mlir::halc
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// The alignment of a binding's start, in bytes: what every driver's
+/// allocations guarantee (Vulkan and Metal buffers, cudaMalloc, hipMalloc)
+/// and the widest GPU load.
+constexpr int64_t kBindingAlignment = 16;
+
+/// Enough factors of two for any alignment up to kBindingAlignment.
+constexpr unsigned kManyTwos = 16;
+
+/// How many factors of two an index is known to have: what constants,
+/// products, sums and loops starting and stepping by multiples make of the
+/// ids and loop counters (which have none).
+class FactorsOfTwo {
+public:
+  unsigned of(Value value) {
+    auto [it, inserted] = known.try_emplace(value, 0);
+    if (inserted)
+      it->second = std::min(compute(value), kManyTwos);
+    return it->second;
+  }
+
+private:
+  unsigned compute(Value value) {
+    if (std::optional<int64_t> constant = getConstantIntValue(value))
+      return *constant == 0 ? kManyTwos
+                           : llvm::countr_zero(uint64_t(*constant));
+    if (scf::ForOp loop = scf::getForInductionVarOwner(value))
+      return std::min(of(loop.getLowerBound()), of(loop.getStep()));
+    Operation *op = value.getDefiningOp();
+    if (!op)
+      return 0;
+    if (isa<arith::MulIOp>(op))
+      return of(op->getOperand(0)) + of(op->getOperand(1));
+    if (isa<arith::AddIOp, arith::SubIOp>(op))
+      return std::min(of(op->getOperand(0)), of(op->getOperand(1)));
+    if (auto select = dyn_cast<arith::SelectOp>(op))
+      return std::min(of(select.getTrueValue()), of(select.getFalseValue()));
+    if (isa<arith::ShLIOp>(op))
+      if (std::optional<int64_t> shift = getConstantIntValue(op->getOperand(1)))
+        return of(op->getOperand(0)) + *shift;
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
+      return of(op->getOperand(0));
+    return 0;
+  }
+
+  DenseMap<Value, unsigned> known;
+};
+
+/// The alignment in bytes that `indices` into `binding` certainly have, up to
+/// kBindingAlignment.
+int64_t getAlignment(MemRefType binding, ValueRange indices,
+                     FactorsOfTwo &factors) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!binding.getLayout().isIdentity() ||
+      failed(binding.getStridesAndOffset(strides, offset)))
+    return 0;
+  unsigned twos = kManyTwos;
+  for (auto [index, stride] : llvm::zip_equal(indices, strides)) {
+    unsigned strideTwos = ShapedType::isDynamic(stride)
+                              ? 0
+                              : std::min<unsigned>(llvm::countr_zero(uint64_t(stride)),
+                                                   kManyTwos);
+    twos = std::min(twos, std::min(factors.of(index) + strideTwos, kManyTwos));
+  }
+  int64_t elementBytes = binding.getElementTypeBitWidth() / 8;
+  return std::min(kBindingAlignment, elementBytes << twos);
+}
+
+/// Records on each vector load and store of a binding the alignment its
+/// indices prove, up to the vector's size.
+template <typename AccessOp>
+void alignAccess(AccessOp access, func::FuncOp dispatch,
+                 FactorsOfTwo &factors) {
+  auto binding = dyn_cast<BlockArgument>(access.getBase());
+  VectorType vectorType = access.getVectorType();
+  MemRefType memrefType = access.getMemRefType();
+  if (!binding || binding.getOwner() != &dispatch.front() ||
+      vectorType.getNumElements() < 2 ||
+      memrefType.getElementTypeBitWidth() % 8 != 0)
+    return;
+  int64_t elementBytes = memrefType.getElementTypeBitWidth() / 8;
+  int64_t vectorBytes =
+      llvm::bit_floor(uint64_t(vectorType.getNumElements() * elementBytes));
+  int64_t alignment = std::min(
+      vectorBytes, getAlignment(memrefType, access.getIndices(), factors));
+  if (alignment > elementBytes &&
+      alignment > static_cast<int64_t>(access.getAlignment().value_or(0)))
+    access.setAlignment(alignment);
+}
+
+LogicalResult alignBindingAccesses(ExportOp, func::FuncOp dispatch) {
+  FactorsOfTwo factors;
+  dispatch.walk([&](Operation *op) {
+    if (auto load = dyn_cast<vector::LoadOp>(op))
+      alignAccess(load, dispatch, factors);
+    else if (auto store = dyn_cast<vector::StoreOp>(op))
+      alignAccess(store, dispatch, factors);
+  });
+  return success();
+}
+
+struct AlignBindingAccessesPass
+    : public halc::impl::AlignBindingAccessesPassBase<
+          AlignBindingAccessesPass> {
+  void runOnOperation() override {
+    if (failed(forEachDispatch(getOperation(), alignBindingAccesses)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
