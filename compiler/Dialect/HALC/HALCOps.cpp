@@ -190,7 +190,7 @@ LogicalResult ConstantLoadOp::verify() {
     if (exportOp.getSymName() != function.getName())
       continue;
     int64_t count = exportOp.getLayout().getConstants();
-    if (getOrdinal() >= count)
+    if (static_cast<int64_t>(getOrdinal()) >= count)
       return emitOpError("reads constant ")
              << getOrdinal() << " but export @" << exportOp.getSymName()
              << " has " << count << " constants";
