@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The kernel suite (bench/kernels/*.mlir) against PyTorch.
 
-  run_suite.py compile DIR      (here) compiles each kernel for Vulkan
+  run_suite.py compile DIR [KERNELS]
+                                (here) compiles each kernel (of KERNELS,
+                                default bench/kernels) for Vulkan
                                 (--iree-vulkan-target=nvidia) and cuda
                                 (sm_80) into DIR, with a manifest
   run_suite.py run DIR HALC_RUN OUT.md [N]
@@ -31,14 +33,15 @@ TARGETS = {
 }
 
 
-def compile_suite(directory):
+def compile_suite(directory, kernels=None):
     root = os.path.dirname(os.path.abspath(__file__))
     compiler = os.path.join(root, "..", "build", "tools", "halc-compile",
                             "halc-compile")
+    kernels = kernels or os.path.join(root, "kernels")
     os.makedirs(directory, exist_ok=True)
     manifest = []
-    for name in sorted(os.listdir(os.path.join(root, "kernels"))):
-        path = os.path.join(root, "kernels", name)
+    for name in sorted(os.listdir(kernels)):
+        path = os.path.join(kernels, name)
         text = open(path).read()
         torch_expr = re.match(r"// torch: (.*)", text).group(1)
         function, arguments = SIGNATURE.search(text).groups()
@@ -128,7 +131,7 @@ def run_suite(directory, halc_run, output, repetitions):
 
 if __name__ == "__main__":
     if sys.argv[1] == "compile":
-        compile_suite(sys.argv[2])
+        compile_suite(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)
     else:
         run_suite(sys.argv[2], sys.argv[3], sys.argv[4],
                   int(sys.argv[5]) if len(sys.argv) > 5 else 20)

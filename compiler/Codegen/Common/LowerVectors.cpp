@@ -40,6 +40,15 @@ namespace {
 /// The widest GPU vector: four elements (128 bits of f32).
 constexpr int64_t kMaxVectorWidth = 4;
 
+/// The elements of each piece a row of `inner` elements is cut into: up to
+/// four, dividing it.
+int64_t getPieceWidth(int64_t inner) {
+  int64_t width = kMaxVectorWidth;
+  while (inner % width != 0)
+    --width;
+  return width;
+}
+
 /// The shape each unrollable op is cut into: one row of up to four elements
 /// that divide the innermost dimension.
 std::optional<SmallVector<int64_t>> getNativeShape(Operation *op) {
@@ -51,11 +60,7 @@ std::optional<SmallVector<int64_t>> getNativeShape(Operation *op) {
   if (!type || type.getRank() == 0)
     return std::nullopt;
   SmallVector<int64_t> shape(type.getRank() - 1, 1);
-  int64_t inner = type.getShape().back();
-  int64_t width = kMaxVectorWidth;
-  while (inner % width != 0)
-    --width;
-  shape.push_back(width);
+  shape.push_back(getPieceWidth(type.getShape().back()));
   return shape;
 }
 
@@ -99,12 +104,72 @@ struct ExtractRowOfInsertedElements : OpRewritePattern<vector::ExtractOp> {
   }
 };
 
+/// A piece of a row of an n-D vector that unrolling assembled from pieces
+/// (an 8x8 block read as 4-element loads) is the piece inserted there, so
+/// that the n-D vector goes away: upstream folds slices of slices of 1-D
+/// vectors only.
+struct ExtractPieceOfInsertedPieces
+    : OpRewritePattern<vector::ExtractStridedSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ExtractStridedSliceOp slice,
+                                PatternRewriter &rewriter) const override {
+    if (slice.hasNonUnitStrides())
+      return failure();
+    // The slice's position in the assembled vector: a 1-D slice of one of
+    // its rows, or an n-D slice of it with unit leading sizes.
+    SmallVector<int64_t> wanted = llvm::map_to_vector(
+        slice.getOffsets(),
+        [](Attribute a) { return cast<IntegerAttr>(a).getInt(); });
+    SmallVector<int64_t> sizes = llvm::map_to_vector(
+        slice.getSizes(),
+        [](Attribute a) { return cast<IntegerAttr>(a).getInt(); });
+    if (wanted.size() != static_cast<size_t>(slice.getSourceVectorType().getRank()) ||
+        llvm::any_of(ArrayRef<int64_t>(sizes).drop_back(),
+                     [](int64_t size) { return size != 1; }))
+      return failure();
+    Value assembled = slice.getSource();
+    if (auto row = assembled.getDefiningOp<vector::ExtractOp>();
+        row && !row.hasDynamicPosition() && wanted.size() == 1) {
+      wanted.insert(wanted.begin(), row.getStaticPosition().begin(),
+                    row.getStaticPosition().end());
+      assembled = row.getSource();
+    }
+    int64_t begin = wanted.back();
+    int64_t size = sizes.back();
+    for (auto insert = assembled.getDefiningOp<vector::InsertStridedSliceOp>();
+         insert;
+         insert = insert.getDest().getDefiningOp<vector::InsertStridedSliceOp>()) {
+      SmallVector<int64_t> offsets = llvm::map_to_vector(
+          insert.getOffsets(),
+          [](Attribute a) { return cast<IntegerAttr>(a).getInt(); });
+      if (insert.getSourceVectorType().getRank() != 1 ||
+          offsets.size() != wanted.size() || insert.hasNonUnitStrides())
+        return failure();
+      if (ArrayRef<int64_t>(offsets).drop_back() !=
+          ArrayRef<int64_t>(wanted).drop_back())
+        continue;
+      int64_t at = offsets.back();
+      int64_t length = insert.getSourceVectorType().getNumElements();
+      if (at == begin && length == size) {
+        rewriter.replaceOpWithNewOp<vector::BroadcastOp>(
+            slice, slice.getType(), insert.getValueToStore());
+        return success();
+      }
+      // A piece overlapping part of the slice: not one piece.
+      if (at < begin + size && begin < at + length)
+        return failure();
+    }
+    return failure();
+  }
+};
+
 LogicalResult applyPatterns(func::FuncOp dispatch,
                             function_ref<void(RewritePatternSet &)> populate) {
   RewritePatternSet patterns(dispatch.getContext());
   populate(patterns);
   vector::populateVectorToVectorCanonicalizationPatterns(patterns);
-  patterns.add<ExtractRowOfInsertedElements>(dispatch.getContext());
+  patterns.add<ExtractRowOfInsertedElements, ExtractPieceOfInsertedPieces>(
+      dispatch.getContext());
   return applyPatternsGreedily(dispatch, std::move(patterns));
 }
 
@@ -118,38 +183,64 @@ SmallVector<SmallVector<int64_t>> getRowPositions(VectorType type) {
   return positions;
 }
 
-/// Splits n-D vectors carried by scf loops (hoisted accumulators) into their
-/// 1-D rows, so that no n-D vector is left once the ops are unrolled.
+/// Splits the vectors carried by scf loops (hoisted accumulators) into the
+/// pieces of their rows that the ops are unrolled to (1-D, at most four
+/// elements), so that no wider vector is left once they are.
 LogicalResult splitLoopCarriedVectors(func::FuncOp dispatch) {
+  auto isNative = [](VectorType type) {
+    return type.getRank() < 2 &&
+           (type.getRank() == 0 || type.getShape().back() <= kMaxVectorWidth);
+  };
+  auto getPieceType = [](VectorType type) {
+    return VectorType::get(getPieceWidth(type.getShape().back()),
+                           type.getElementType());
+  };
   TypeConverter converter;
   converter.addConversion([](Type type) { return type; });
   converter.addConversion(
-      [](VectorType type,
-         SmallVectorImpl<Type> &rows) -> std::optional<LogicalResult> {
-        if (type.getRank() < 2)
+      [&](VectorType type,
+          SmallVectorImpl<Type> &pieces) -> std::optional<LogicalResult> {
+        if (isNative(type))
           return std::nullopt;
-        auto row = VectorType::get(type.getShape().back(),
-                                   type.getElementType());
-        rows.append(computeProduct(type.getShape().drop_back()), row);
+        VectorType piece = getPieceType(type);
+        pieces.append(type.getNumElements() / piece.getNumElements(), piece);
         return success();
       });
-  converter.addSourceMaterialization([](OpBuilder &builder, VectorType type,
-                                        ValueRange rows,
-                                        Location loc) -> Value {
+  converter.addSourceMaterialization([&](OpBuilder &builder, VectorType type,
+                                         ValueRange pieces,
+                                         Location loc) -> Value {
+    // Pieces inserted where unrolling would take them from.
+    int64_t width = getPieceType(type).getNumElements();
     Value result = ub::PoisonOp::create(builder, loc, type);
-    for (auto [row, position] : llvm::zip(rows, getRowPositions(type)))
-      result = vector::InsertOp::create(builder, loc, row, result, position);
+    auto piece = pieces.begin();
+    for (ArrayRef<int64_t> position : getRowPositions(type))
+      for (int64_t at = 0; at < type.getShape().back(); at += width) {
+        SmallVector<int64_t> offsets(position);
+        offsets.push_back(at);
+        result = vector::InsertStridedSliceOp::create(
+            builder, loc, *piece++, result, offsets, ArrayRef<int64_t>{1});
+      }
     return result;
   });
   converter.addTargetMaterialization(
-      [](OpBuilder &builder, TypeRange, ValueRange inputs,
-         Location loc) -> SmallVector<Value> {
+      [&](OpBuilder &builder, TypeRange, ValueRange inputs,
+          Location loc) -> SmallVector<Value> {
         auto type = cast<VectorType>(inputs.front().getType());
-        return llvm::map_to_vector(
-            getRowPositions(type), [&](ArrayRef<int64_t> position) -> Value {
-              return vector::ExtractOp::create(builder, loc, inputs.front(),
-                                               position);
-            });
+        VectorType piece = getPieceType(type);
+        int64_t width = piece.getNumElements();
+        SmallVector<Value> pieces;
+        for (ArrayRef<int64_t> position : getRowPositions(type)) {
+          Value row = type.getRank() == 1
+                          ? inputs.front()
+                          : vector::ExtractOp::create(builder, loc,
+                                                      inputs.front(), position)
+                                .getResult();
+          for (int64_t at = 0; at < type.getShape().back(); at += width)
+            pieces.push_back(vector::ExtractStridedSliceOp::create(
+                builder, loc, row, ArrayRef<int64_t>{at},
+                ArrayRef<int64_t>{width}, ArrayRef<int64_t>{1}));
+        }
+        return pieces;
       });
   ConversionTarget target(*dispatch.getContext());
   RewritePatternSet patterns(dispatch.getContext());
@@ -232,12 +323,16 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
   if (failed(splitLoopCarriedVectors(dispatch)))
     return dispatch.emitError("could not split the vectors loops carry");
 
-  // n-D to 1-D pieces of at most four elements.
+  // n-D to 1-D pieces of at most four elements. The slices that unrolling
+  // puts between pieces cancel out first; what is left of them (and of the
+  // loop-carried pieces' slices) becomes shuffles after.
   if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
         vector::populateVectorUnrollPatterns(
             patterns,
             vector::UnrollVectorOptions().setNativeShapeFn(getNativeShape));
         vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+      })) ||
+      failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
         vector::populateVectorInsertExtractStridedSliceTransforms(patterns);
         vector::populateVectorShapeCastLoweringPatterns(patterns);
       })))

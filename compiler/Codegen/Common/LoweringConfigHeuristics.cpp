@@ -313,6 +313,81 @@ LoweringConfigAttr chooseTransposeConfig(linalg::LinalgOp root,
                                  promoted);
 }
 
+/// Threads along each side of a staged contraction's workgroup.
+constexpr int64_t kStagedThreadsPerSide = 16;
+
+/// For a contraction (a matmul, a batch matmul) whose tiles divide its
+/// loops: a workgroup of 16x16 threads computes a 64x64 tile of the output
+/// (4x4 a thread) or, where that still leaves the GPU busy, a 128x128 one
+/// (8x8 a thread), stepping through K 16 (8, 4) at a time. At each step all
+/// the threads copy the step's tiles of A and B to workgroup memory, along
+/// their rows (coalesced, 128-bit where aligned), and every thread reads its
+/// rows and columns from there: each input element leaves global memory
+/// once a workgroup, not once a thread. Null where the shape does not fit
+/// (other shapes keep a thread's serial K loop) or the tiles do not fit the
+/// target's workgroups or workgroup memory.
+LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
+                                                 TargetAttr target) {
+  SmallVector<unsigned> parallel, reductions;
+  root.getParallelDims(parallel);
+  root.getReductionDims(reductions);
+  SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  ArrayRef<int64_t> maxSize = target.getMaxWorkgroupSize();
+  if (!linalg::isaContractionOpInterface(root) || reductions.size() != 1 ||
+      parallel.size() < 2 || parallel.size() > 3 ||
+      llvm::any_of(ranges, ShapedType::isDynamic) ||
+      target.getMaxWorkgroupInvocations() <
+          kStagedThreadsPerSide * kStagedThreadsPerSide ||
+      maxSize[0] < kStagedThreadsPerSide || maxSize[1] < kStagedThreadsPerSide)
+    return {};
+  unsigned m = parallel[parallel.size() - 2], n = parallel.back(),
+           k = reductions.front();
+  int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
+  int64_t perThread = 0;
+  for (int64_t candidate : {8, 4}) {
+    int64_t side = kStagedThreadsPerSide * candidate;
+    if (ranges[m] % side != 0 || ranges[n] % side != 0)
+      continue;
+    if (candidate == 8 &&
+        batch * (ranges[m] / side) * (ranges[n] / side) < kWorkgroupsToFillGPU)
+      continue;
+    perThread = candidate;
+    break;
+  }
+  int64_t step = 0;
+  for (int64_t candidate : {16, 8, 4})
+    if (ranges[k] % candidate == 0) {
+      step = candidate;
+      break;
+    }
+  if (!perThread || !step)
+    return {};
+  SmallVector<int64_t> workgroupTile(ranges.size(), 0);
+  workgroupTile[m] = workgroupTile[n] = kStagedThreadsPerSide * perThread;
+  workgroupTile[k] = step;
+  if (parallel.size() == 3)
+    workgroupTile[parallel.front()] = 1;
+  // Workgroup memory: each input's tile, rows one element longer.
+  int64_t bytes = 0;
+  for (OpOperand *input : root.getDpsInputOperands()) {
+    AffineMap map = root.getMatchingIndexingMap(input);
+    Type element = getElementTypeOrSelf(input->get().getType());
+    if (!map.isProjectedPermutation() || !element.isIntOrFloat())
+      return {};
+    int64_t elements = 1;
+    for (unsigned dim = 0; dim < map.getNumResults(); ++dim)
+      elements *= workgroupTile[map.getDimPosition(dim)] +
+                  (dim + 1 == map.getNumResults() ? 1 : 0);
+    bytes += elements * llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  }
+  if (bytes > target.getMaxSharedMemoryBytes())
+    return {};
+  return LoweringConfigAttr::get(
+      root.getContext(), workgroupTile,
+      {kStagedThreadsPerSide, kStagedThreadsPerSide, 1},
+      /*reductionTile=*/{4}, /*reductionLanes=*/0, /*promoteOperands=*/{0, 1});
+}
+
 } // namespace
 
 LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
@@ -320,6 +395,9 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
                                                     TargetAttr target) {
   MLIRContext *context = root.getContext();
   Kind kind = classify(root, dispatch);
+  if (kind == Kind::Contraction)
+    if (LoweringConfigAttr config = chooseStagedContractionConfig(root, target))
+      return config;
   if (kind != Kind::Contraction && isRowChain(root, dispatch))
     return chooseLanesPerRowConfig(root, dispatch, target,
                                    target.getFixedSubgroupSize(),

@@ -138,17 +138,23 @@ LogicalResult verifyWritesAreDistributed(func::FuncOp dispatch,
 }
 
 /// Puts a barrier between thread loops that run one after another in a
-/// workgroup (the stages of a row chain): a later one reads what an earlier
-/// one wrote to workgroup memory. Every thread reaches it: the loops are
-/// siblings in the workgroup's code, outside any guard of theirs.
+/// workgroup (the stages of a row chain, the copies to workgroup memory and
+/// the op reading them): a later one reads what an earlier one wrote to
+/// workgroup memory. A serial loop whose body runs such loops (a matmul's K
+/// steps) ends its body with a barrier too: the next step's copies overwrite
+/// what this step reads. Every thread reaches them: the loops are siblings
+/// in the workgroup's code, outside any guard of theirs.
 void separateThreadLoops(RewriterBase &rewriter, func::FuncOp dispatch) {
   SmallVector<scf::ForallOp> later;
+  SetVector<Operation *> stepLoops;
   dispatch.walk([&](scf::ForallOp forall) {
     if (!isThreadLoop(forall))
       return;
     for (Operation *op = forall->getPrevNode(); op; op = op->getPrevNode()) {
       if (isThreadLoop(op)) {
         later.push_back(forall);
+        if (isa<scf::ForOp>(forall->getParentOp()))
+          stepLoops.insert(forall->getParentOp());
         return;
       }
     }
@@ -156,6 +162,11 @@ void separateThreadLoops(RewriterBase &rewriter, func::FuncOp dispatch) {
   for (scf::ForallOp forall : later) {
     rewriter.setInsertionPoint(forall);
     gpu::BarrierOp::create(rewriter, forall.getLoc());
+  }
+  for (Operation *loop : stepLoops) {
+    Block *body = cast<scf::ForOp>(loop).getBody();
+    rewriter.setInsertionPoint(body->getTerminator());
+    gpu::BarrierOp::create(rewriter, loop->getLoc());
   }
 }
 

@@ -28,14 +28,18 @@ mlir::halc::promoteOperand(RewriterBase &rewriter, linalg::LinalgOp tiledRoot,
                            LoweringConfigAttr config, TargetAttr target) {
   if (operand >= root.getNumDpsInputs() ||
       !root.getMatchingIndexingMap(root.getDpsInputOperand(operand))
-           .isPermutation())
+           .isProjectedPermutation())
     return root->emitError("lowering_config promotes operand ")
            << operand << ", which is not an input read through a "
-           << "permutation of the op's loops";
-  if (root.getNumReductionLoops() > 0)
-    return root->emitError("lowering_config promotes operands of an op with "
-                           "reduction loops; halc promotes those of "
-                           "elementwise ops only");
+           << "projection of the op's loops";
+  SmallVector<unsigned> reductionLoops;
+  root.getReductionDims(reductionLoops);
+  if (llvm::any_of(reductionLoops, [&](unsigned loop) {
+        return config.getWorkgroupTile()[loop] == 0;
+      }))
+    return root->emitError("lowering_config promotes operands of an op whose "
+                           "reduction loops its workgroup_tile does not step "
+                           "through; a tile must bound every loop");
   AffineMap map = root.getMatchingIndexingMap(root.getDpsInputOperand(operand));
   SmallVector<int64_t> bound;
   for (unsigned dim = 0; dim < map.getNumResults(); ++dim)

@@ -92,9 +92,14 @@ FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
   for (auto [loop, tile] : llvm::enumerate(config.getWorkgroupTile())) {
     if (tile == 0)
       continue;
-    if (iterators[loop] == utils::IteratorType::reduction)
-      return root->emitError("lowering_config tiles reduction loop ")
-             << loop << " across workgroups; only parallel loops can be";
+    // A tiled reduction loop is the workgroup's serial loop (stepThrough).
+    if (iterators[loop] == utils::IteratorType::reduction) {
+      if (config.getReductionLanes() > 0)
+        return root->emitError("lowering_config tiles reduction loop ")
+               << loop << " in steps of the workgroup and shares it among "
+               << "reduction_lanes; a workgroup does one or the other";
+      continue;
+    }
     plan.loops.push_back(loop);
   }
   // The lanes of each reduction take x when they share rows (the innermost
@@ -205,6 +210,56 @@ LogicalResult tileSerially(RewriterBase &rewriter, linalg::LinalgOp op,
   return success();
 }
 
+/// The workgroup tile of `config` on `root`'s reduction loops (the steps of
+/// the workgroup's serial loop over them), zero on its parallel loops, or
+/// on all its loops when the config tiles no reduction loop.
+SmallVector<int64_t> getWorkgroupSteps(linalg::LinalgOp root,
+                                       LoweringConfigAttr config) {
+  SmallVector<int64_t> steps(config.getWorkgroupTile());
+  for (auto [step, iterator] :
+       llvm::zip_equal(steps, root.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::parallel)
+      step = 0;
+  return steps;
+}
+
+/// Runs a workgroup's tile of the root over its reduction loops in `steps`
+/// (a matmul's K), an scf.for whose accumulator starts as the op that
+/// initializes it (a fill), which is returned in `init` when it is a linalg
+/// op; returns the op of one step.
+FailureOr<linalg::LinalgOp> stepThrough(RewriterBase &rewriter,
+                                        linalg::LinalgOp tiledRoot,
+                                        ArrayRef<int64_t> steps,
+                                        linalg::LinalgOp &init) {
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(tiledRoot.getContext(), steps));
+  rewriter.setInsertionPoint(tiledRoot);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(tiledRoot.getOperation()), options);
+  if (failed(tiled))
+    return tiledRoot->emitError("could not tile the reduction loops in steps "
+                                "of the workgroup");
+  rewriter.replaceOp(tiledRoot, tiled->replacements);
+  auto loop = cast<scf::ForOp>(tiled->loops.front().getOperation());
+  init = loop.getInitArgs().front().getDefiningOp<linalg::LinalgOp>();
+  return cast<linalg::LinalgOp>(tiled->tiledOps.front());
+}
+
+/// Thread tiling of `op`, an op writing `root`'s result (the fill of its
+/// accumulator), from `rootOptions`, the thread tiling of `root`: the tiles
+/// of the loops that index the result.
+scf::SCFTilingOptions getResultThreadOptions(linalg::LinalgOp op,
+                                             linalg::LinalgOp root,
+                                             ArrayRef<int64_t> rootThreadTile,
+                                             scf::SCFTilingOptions rootOptions) {
+  AffineMap result = root.getMatchingIndexingMap(root.getDpsInitOperand(0));
+  SmallVector<int64_t> tile;
+  for (unsigned dim = 0; dim < result.getNumResults(); ++dim)
+    tile.push_back(rootThreadTile[result.getDimPosition(dim)]);
+  tile.resize(op.getNumLoops(), 0);
+  return rootOptions.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tile));
+}
+
 /// The ops the threads of a workgroup run in turn when lanes share rows: the
 /// reductions in the workgroup's `body` (a row chain's, in order), then
 /// `root` unless it is one of them; each is tiled to the threads on its own,
@@ -242,10 +297,16 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
   SmallVector<linalg::LinalgOp> tiledStages;
 
   if (!plan->loops.empty()) {
-    // Workgroups: one tile of `workgroup_tile` each.
+    // Workgroups: one tile of `workgroup_tile` each (of its parallel loops;
+    // the workgroup steps through the reduction loops it tiles).
+    SmallVector<int64_t> workgroupTile(config.getWorkgroupTile());
+    SmallVector<int64_t> workgroupSteps = getWorkgroupSteps(root, config);
+    for (auto [tile, step] : llvm::zip_equal(workgroupTile, workgroupSteps))
+      if (step)
+        tile = 0;
     scf::SCFTilingOptions workgroupOptions;
     workgroupOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
-        .setTileSizes(getAsIndexOpFoldResult(context, config.getWorkgroupTile()))
+        .setTileSizes(getAsIndexOpFoldResult(context, workgroupTile))
         .setMapping(plan->blockMapping(context));
     FailureOr<scf::SCFTileAndFuseResult> workgroups =
         tileAndFuse(rewriter, root, workgroupOptions);
@@ -288,25 +349,45 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
         .setMapping(plan->threadMapping(context));
     auto tiledRoot = cast<linalg::LinalgOp>(workgroups->tiledAndFusedOps.front());
     SmallVector<Operation *> stages = {tiledRoot};
+    SmallVector<scf::SCFTilingOptions, 2> stageOptions = {threadOptions};
+    if (llvm::any_of(workgroupSteps, [](int64_t step) { return step != 0; })) {
+      // The accumulator's fill runs first, tiled as the threads' results.
+      linalg::LinalgOp init;
+      FailureOr<linalg::LinalgOp> step =
+          stepThrough(rewriter, tiledRoot, workgroupSteps, init);
+      if (failed(step))
+        return failure();
+      tiledRoot = *step;
+      stages = {tiledRoot};
+      if (init) {
+        stages.insert(stages.begin(), init);
+        stageOptions.insert(stageOptions.begin(),
+                            getResultThreadOptions(init, root, threadTile,
+                                                   threadOptions));
+      }
+    }
     if (sharesRows(config)) {
       // A producer fused along two paths (a softmax's max, through the exp
       // that the sum and the division both read) is one op again.
       DominanceInfo dominance(dispatch);
       eliminateCommonSubExpressions(rewriter, dominance, forall);
       stages = getRowStages(*forall.getBody(), tiledRoot);
+      stageOptions.assign(stages.size(), threadOptions);
     }
-    // Copies of promoted inputs run first, each on its own thread loop.
-    SmallVector<scf::SCFTilingOptions, 2> stageOptions(stages.size(),
-                                                    threadOptions);
-    for (int64_t operand : llvm::reverse(config.getPromoteOperands())) {
+    // Copies of promoted inputs run just before the op, each on its own
+    // thread loop.
+    auto rootStage = llvm::find(stages, tiledRoot.getOperation());
+    for (int64_t operand : config.getPromoteOperands()) {
       FailureOr<linalg::CopyOp> copy = promoteOperand(
           rewriter, tiledRoot, root, operand, config,
           exportOp->getParentOfType<ExecutableOp>().getTargetAttr());
       if (failed(copy))
         return failure();
-      stages.insert(stages.begin(), *copy);
-      stageOptions.insert(stageOptions.begin(),
+      size_t at = rootStage - stages.begin();
+      stages.insert(stages.begin() + at, *copy);
+      stageOptions.insert(stageOptions.begin() + at,
                           getCopyThreadOptions(*copy, root, operand, config));
+      rootStage = stages.begin() + at + 1;
     }
     tiledOps.clear();
     for (auto [stage, options] : llvm::zip(stages, stageOptions)) {

@@ -27,9 +27,10 @@ using namespace mlir::halc;
 
 namespace {
 
-/// The most elements a vectorized op may touch: a 4x4 accumulator with 4x4
-/// slices of both operands fits in a thread's registers; larger shapes spill.
-constexpr int64_t kMaxVectorElements = 64;
+/// The most iterations a vectorized op may have: an 8x8 accumulator with 8x4
+/// and 4x8 slices of its operands (8x8x4 iterations) takes 128 of a thread's
+/// registers; larger shapes spill.
+constexpr int64_t kMaxVectorElements = 256;
 
 /// After tiling every linalg op is one thread's work (in a thread loop, or
 /// the whole of a one-thread dispatch).

@@ -100,7 +100,10 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
     Set on the op that a dispatch tiles (the op producing its results):
 
     - `workgroup_tile`: one entry per loop of that op, the tile each
-      workgroup computes (0: not tiled);
+      workgroup computes (0: not tiled); on a reduction loop of a
+      contraction (a matmul's K), the step of a serial loop the whole
+      workgroup runs over it, each step's tiles of the promoted operands
+      staged through workgroup memory;
     - `workgroup_size`: threads per workgroup `[x, y, z]`; the innermost
       tiled loop is distributed over x, the next over y, then z;
     - `reduction_tile`: one entry per reduction loop of the dispatch's
@@ -123,7 +126,8 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
       operand number) whose workgroup tile is first copied to workgroup
       memory by all the workgroup's threads, each reading along the input's
       innermost dimension (coalesced), then read from there after a barrier
-      (a transpose reads its input across rows).
+      (a transpose reads its input across rows; a matmul its tiles of A and
+      B at each step of its workgroup's K loop).
 
     Codegen picks one from the target description; one already present in
     the input wins, so a person can tune a single dispatch.

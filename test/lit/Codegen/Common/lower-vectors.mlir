@@ -39,6 +39,35 @@ halc.executable @matmul target(#halc.target<backend = "vulkan-spirv", arch = "la
 
 // -----
 
+// An 8x8 accumulator is carried through the K loop as sixteen vector<4xf32>
+// pieces (two a row), each step's outer products are FMAs on those pieces,
+// and no 8-element vector is left (GPU vectors have four).
+// CHECK-LABEL: halc.executable @matmul_8x8
+// CHECK: scf.for {{.+}} iter_args({{.+}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// CHECK-COUNT-64: vector.fma {{.*}} : vector<4xf32>
+// CHECK: scf.yield
+// CHECK-COUNT-16: vector.store {{.*}} : memref<64x64xf32>, vector<4xf32>
+// CHECK-NOT: vector<8x
+// CHECK-NOT: xvector<8xf32>
+halc.executable @matmul_8x8 target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([8, 8, 1])
+  builtin.module {
+    func.func @mm(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %out: memref<64x64xf32>) {
+      %zero = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<64x64xf32> to tensor<64x64xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<64x64xf32> to tensor<64x64xf32>
+      %e = tensor.empty() : tensor<64x64xf32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 64, 0], workgroup_size = [8, 8, 1], reduction_tile = [4]>}
+          ins(%0, %1 : tensor<64x64xf32>, tensor<64x64xf32>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
 // A broadcast operand is loaded once as a row and reused for both rows of
 // the thread's 2x4 tile.
 // CHECK-LABEL: halc.executable @bias

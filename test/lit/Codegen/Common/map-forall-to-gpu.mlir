@@ -51,3 +51,22 @@
 // ROWS: scf.for
 // ROWS: arith.divf
 // ROWS: vector.store
+
+// A staged matmul's K loop runs its copies to workgroup memory and the
+// threads' FMAs in turn: a barrier after each copy, and one at the end of
+// the loop's body, before the next step's copies overwrite what this one
+// reads. The accumulator is carried in registers across the whole loop.
+// RUN: rm -rf %t.staged && halc-compile %S/../../../e2e/staged-contraction.mlir --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe -o %t.staged.halm --iree-hal-dump-executable-intermediates-to=%t.staged
+// RUN: FileCheck %s --check-prefix=STAGED --input-file=%t.staged/module_linked.06.lower-to-loops.mlir
+// STAGED-LABEL: func.func @matmul(
+// STAGED-NOT: scf.forall
+// STAGED: scf.for {{.+}} iter_args({{.+}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// STAGED: vector.store {{.+}} : memref<64x17xf32, #gpu.address_space<workgroup>>
+// STAGED: gpu.barrier
+// STAGED: vector.store {{.+}} : memref<16x65xf32, #gpu.address_space<workgroup>>
+// STAGED: gpu.barrier
+// STAGED: vector.fma
+// STAGED: scf.yield
+// STAGED-NEXT: }
+// STAGED-NEXT: gpu.barrier
+// STAGED-NEXT: scf.yield

@@ -300,3 +300,37 @@ halc.executable @short_transpose target(#halc.target<backend = "cuda", arch = "s
     }
   }
 }
+
+// -----
+
+// Contractions whose output tiles and K steps divide the loops step through
+// K with both inputs staged in workgroup memory, 16x16 threads: 2048² has
+// enough 128x128 tiles (256) to fill a large GPU, 8x8 outputs a thread; 1024²
+// gets 64x64 tiles, 4x4 a thread; K = 24 steps by 8. A target whose
+// workgroups are smaller than 256 threads keeps the serial K loop of each
+// thread (@aligned_matmul above).
+// CHECK-LABEL: halc.executable @staged
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 16], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 64, 8], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+halc.executable @staged target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @large ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  halc.export @small ordinal(1) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  builtin.module {
+    func.func @large(%a: memref<2048x2048xf32>, %b: memref<2048x2048xf32>, %out: memref<2048x2048xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<2048x2048xf32> to tensor<2048x2048xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<2048x2048xf32> to tensor<2048x2048xf32>
+      %e = tensor.empty() : tensor<2048x2048xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<2048x2048xf32>, tensor<2048x2048xf32>) outs(%e : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<2048x2048xf32>, memref<2048x2048xf32>) -> ()
+      return
+    }
+    func.func @small(%a: memref<1024x24xf32>, %b: memref<24x1024xf32>, %out: memref<1024x1024xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<1024x24xf32> to tensor<1024x24xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<24x1024xf32> to tensor<24x1024xf32>
+      %e = tensor.empty() : tensor<1024x1024xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<1024x24xf32>, tensor<24x1024xf32>) outs(%e : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1024x1024xf32>, memref<1024x1024xf32>) -> ()
+      return
+    }
+  }
+}

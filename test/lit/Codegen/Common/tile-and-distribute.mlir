@@ -63,16 +63,39 @@ halc.executable @ktiled target(#halc.target<backend = "vulkan-spirv", arch = "la
 
 // -----
 
-halc.executable @reduction_across_workgroups target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+// A matmul whose workgroup_tile steps through K (8 at a time) and promotes
+// both inputs: the fill of each thread's 4x4 accumulator runs first, then a
+// serial loop over K whose body copies the step's 16x8 tile of A and 8x16
+// tile of B to workgroup memory (rows padded by one), each copy on a thread
+// loop of its own, and the threads' matmul reads the copies.
+// CHECK-LABEL: halc.executable @staged_matmul
+// CHECK: halc.export @mm {{.*}} workgroup_count([2, 2, 1])
+// CHECK: scf.forall ({{.+}}) = (0, 0) to (32, 32) step (16, 16)
+// CHECK: %[[FILL:.+]] = scf.forall ({{.+}}) = (0, 0) to (16, 16) step (4, 4)
+// CHECK: linalg.fill
+// CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK: scf.for %[[K:.+]] = %c0 to %c32 step %c8 iter_args(%[[ACC:.+]] = %[[FILL]])
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16x9xf32>
+// CHECK: %[[A:.+]] = scf.forall
+// CHECK: linalg.copy
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<8x17xf32>
+// CHECK: %[[B:.+]] = scf.forall
+// CHECK: linalg.copy
+// CHECK: scf.forall ({{.+}}) = (0, 0) to (16, 16) step (4, 4) shared_outs(%{{.+}} = %[[ACC]])
+// CHECK: tensor.extract_slice %[[A]]
+// CHECK: tensor.extract_slice %[[B]]
+// CHECK: linalg.matmul
+halc.executable @staged_matmul target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
   halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([4, 4, 1])
   builtin.module {
     func.func @mm(%a: memref<32x32xf32>, %b: memref<32x32xf32>, %out: memref<32x32xf32>) {
+      %z = arith.constant 0.0 : f32
       %0 = bufferization.to_tensor %a restrict : memref<32x32xf32> to tensor<32x32xf32>
       %1 = bufferization.to_tensor %b restrict : memref<32x32xf32> to tensor<32x32xf32>
       %e = tensor.empty() : tensor<32x32xf32>
-      // expected-error @+1 {{lowering_config tiles reduction loop 2 across workgroups; only parallel loops can be}}
-      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 16, 8], workgroup_size = [4, 4, 1]>}
-          ins(%0, %1 : tensor<32x32xf32>, tensor<32x32xf32>) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 16, 8], workgroup_size = [4, 4, 1], promote_operands = [0, 1]>}
+          ins(%0, %1 : tensor<32x32xf32>, tensor<32x32xf32>) outs(%f : tensor<32x32xf32>) -> tensor<32x32xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<32x32xf32>, memref<32x32xf32>) -> ()
       return
     }
@@ -227,17 +250,18 @@ halc.executable @transposed_add target(#halc.target<backend = "cuda", arch = "sm
 
 // -----
 
-// Only an input read through a permutation can be promoted.
+// Only an input read through a projection of the loops (each loop at most
+// once) can be promoted: a sliding window cannot.
 halc.executable @bad_promotion target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
   halc.export @scale ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([32, 8, 1])
   builtin.module {
-    func.func @scale(%a: memref<64x64xf32>, %b: memref<64xf32>, %out: memref<64x64xf32>) {
+    func.func @scale(%a: memref<64x64xf32>, %b: memref<127xf32>, %out: memref<64x64xf32>) {
       %0 = bufferization.to_tensor %a restrict : memref<64x64xf32> to tensor<64x64xf32>
-      %1 = bufferization.to_tensor %b restrict : memref<64xf32> to tensor<64xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<127xf32> to tensor<127xf32>
       %e = tensor.empty() : tensor<64x64xf32>
-      // expected-error @+1 {{lowering_config promotes operand 1, which is not an input read through a permutation of the op's loops}}
-      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
-          ins(%0, %1 : tensor<64x64xf32>, tensor<64xf32>) outs(%e : tensor<64x64xf32>)
+      // expected-error @+1 {{lowering_config promotes operand 1, which is not an input read through a projection of the op's loops}}
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0 + d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+          ins(%0, %1 : tensor<64x64xf32>, tensor<127xf32>) outs(%e : tensor<64x64xf32>)
           attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [32, 32], workgroup_size = [32, 8, 1], promote_operands = [1]>} {
       ^bb0(%x: f32, %y: f32, %o: f32):
         %s = arith.mulf %x, %y : f32
@@ -251,7 +275,8 @@ halc.executable @bad_promotion target(#halc.target<backend = "cuda", arch = "sm_
 
 // -----
 
-// Promotion is for elementwise ops: a reduction's inputs are not promoted.
+// A reduction's inputs are promoted only when its workgroup steps through
+// its reduction loops: a whole column does not fit.
 halc.executable @promoted_reduction target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
   halc.export @colsum ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([32, 1, 1])
   builtin.module {
@@ -260,7 +285,7 @@ halc.executable @promoted_reduction target(#halc.target<backend = "cuda", arch =
       %z = arith.constant 0.0 : f32
       %e = tensor.empty() : tensor<64xf32>
       %f = linalg.fill ins(%z : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
-      // expected-error @+1 {{lowering_config promotes operands of an op with reduction loops; halc promotes those of elementwise ops only}}
+      // expected-error @+1 {{lowering_config promotes operands of an op whose reduction loops its workgroup_tile does not step through; a tile must bound every loop}}
       %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
           ins(%0 : tensor<64x64xf32>) outs(%f : tensor<64xf32>)
           attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [32, 0], workgroup_size = [32, 1, 1], promote_operands = [0]>} {
