@@ -211,8 +211,8 @@ LogicalResult tileSerially(RewriterBase &rewriter, linalg::LinalgOp op,
 }
 
 /// The workgroup tile of `config` on `root`'s reduction loops (the steps of
-/// the workgroup's serial loop over them), zero on its parallel loops, or
-/// on all its loops when the config tiles no reduction loop.
+/// the workgroup's serial loop over them), zero on its parallel loops: all
+/// zero when the config tiles no reduction loop.
 SmallVector<int64_t> getWorkgroupSteps(linalg::LinalgOp root,
                                        LoweringConfigAttr config) {
   SmallVector<int64_t> steps(config.getWorkgroupTile());
@@ -376,18 +376,18 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     }
     // Copies of promoted inputs run just before the op, each on its own
     // thread loop.
-    auto rootStage = llvm::find(stages, tiledRoot.getOperation());
+    size_t rootStage =
+        llvm::find(stages, tiledRoot.getOperation()) - stages.begin();
     for (int64_t operand : config.getPromoteOperands()) {
       FailureOr<linalg::CopyOp> copy = promoteOperand(
           rewriter, tiledRoot, root, operand, config,
           exportOp->getParentOfType<ExecutableOp>().getTargetAttr());
       if (failed(copy))
         return failure();
-      size_t at = rootStage - stages.begin();
-      stages.insert(stages.begin() + at, *copy);
-      stageOptions.insert(stageOptions.begin() + at,
+      stages.insert(stages.begin() + rootStage, *copy);
+      stageOptions.insert(stageOptions.begin() + rootStage,
                           getCopyThreadOptions(*copy, root, operand, config));
-      rootStage = stages.begin() + at + 1;
+      ++rootStage;
     }
     tiledOps.clear();
     for (auto [stage, options] : llvm::zip(stages, stageOptions)) {
