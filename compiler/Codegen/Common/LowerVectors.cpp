@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -117,13 +118,10 @@ struct ExtractPieceOfInsertedPieces
       return failure();
     // The slice's position in the assembled vector: a 1-D slice of one of
     // its rows, or an n-D slice of it with unit leading sizes.
-    SmallVector<int64_t> wanted = llvm::map_to_vector(
-        slice.getOffsets(),
-        [](Attribute a) { return cast<IntegerAttr>(a).getInt(); });
-    SmallVector<int64_t> sizes = llvm::map_to_vector(
-        slice.getSizes(),
-        [](Attribute a) { return cast<IntegerAttr>(a).getInt(); });
-    if (wanted.size() != static_cast<size_t>(slice.getSourceVectorType().getRank()) ||
+    auto wanted = extractFromIntegerArrayAttr<int64_t>(slice.getOffsets());
+    auto sizes = extractFromIntegerArrayAttr<int64_t>(slice.getSizes());
+    if (static_cast<int64_t>(wanted.size()) !=
+            slice.getSourceVectorType().getRank() ||
         llvm::any_of(ArrayRef<int64_t>(sizes).drop_back(),
                      [](int64_t size) { return size != 1; }))
       return failure();
@@ -136,12 +134,10 @@ struct ExtractPieceOfInsertedPieces
     }
     int64_t begin = wanted.back();
     int64_t size = sizes.back();
-    for (auto insert = assembled.getDefiningOp<vector::InsertStridedSliceOp>();
-         insert;
-         insert = insert.getDest().getDefiningOp<vector::InsertStridedSliceOp>()) {
-      SmallVector<int64_t> offsets = llvm::map_to_vector(
-          insert.getOffsets(),
-          [](Attribute a) { return cast<IntegerAttr>(a).getInt(); });
+    using InsertOp = vector::InsertStridedSliceOp;
+    for (auto insert = assembled.getDefiningOp<InsertOp>(); insert;
+         insert = insert.getDest().getDefiningOp<InsertOp>()) {
+      auto offsets = extractFromIntegerArrayAttr<int64_t>(insert.getOffsets());
       if (insert.getSourceVectorType().getRank() != 1 ||
           offsets.size() != wanted.size() || insert.hasNonUnitStrides())
         return failure();

@@ -16,8 +16,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Codegen/Common/LoweringConfigHeuristics.h"
+#include "compiler/Codegen/Common/PromoteOperands.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -367,25 +369,22 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
   workgroupTile[k] = step;
   if (parallel.size() == 3)
     workgroupTile[parallel.front()] = 1;
-  // Workgroup memory: each input's tile, rows one element longer.
-  int64_t bytes = 0;
-  for (OpOperand *input : root.getDpsInputOperands()) {
-    AffineMap map = root.getMatchingIndexingMap(input);
-    Type element = getElementTypeOrSelf(input->get().getType());
-    if (!map.isProjectedPermutation() || !element.isIntOrFloat())
-      return {};
-    int64_t elements = 1;
-    for (unsigned dim = 0; dim < map.getNumResults(); ++dim)
-      elements *= workgroupTile[map.getDimPosition(dim)] +
-                  (dim + 1 == map.getNumResults() ? 1 : 0);
-    bytes += elements * llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
-  }
-  if (bytes > target.getMaxSharedMemoryBytes())
-    return {};
-  return LoweringConfigAttr::get(
+  auto config = LoweringConfigAttr::get(
       root.getContext(), workgroupTile,
       {kStagedThreadsPerSide, kStagedThreadsPerSide, 1},
       /*reductionTile=*/{4}, /*reductionLanes=*/0, /*promoteOperands=*/{0, 1});
+  int64_t bytes = 0;
+  for (int64_t operand : config.getPromoteOperands()) {
+    OpOperand *input = root.getDpsInputOperand(operand);
+    Type element = getElementTypeOrSelf(input->get().getType());
+    if (!root.getMatchingIndexingMap(input).isProjectedPermutation() ||
+        !element.isIntOrFloat())
+      return {};
+    bytes += computeProduct(getPromotedShape(root, operand, config)) *
+             llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  }
+  return bytes <= target.getMaxSharedMemoryBytes() ? config
+                                                   : LoweringConfigAttr();
 }
 
 } // namespace

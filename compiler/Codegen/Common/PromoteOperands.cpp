@@ -18,6 +18,18 @@ static int64_t getWorkgroupExtent(linalg::LinalgOp root,
   return tile ? tile : root.getStaticLoopRanges()[loop];
 }
 
+SmallVector<int64_t> mlir::halc::getPromotedShape(linalg::LinalgOp root,
+                                                  int64_t operand,
+                                                  LoweringConfigAttr config) {
+  AffineMap map = root.getMatchingIndexingMap(root.getDpsInputOperand(operand));
+  SmallVector<int64_t> shape;
+  for (unsigned dim = 0; dim < map.getNumResults(); ++dim)
+    shape.push_back(getWorkgroupExtent(root, config, map.getDimPosition(dim)));
+  if (!ShapedType::isDynamic(shape.back()))
+    shape.back() += 1;
+  return shape;
+}
+
 /// Copies input `operand` of `tiledRoot` (a workgroup's tile of `root`) into
 /// workgroup memory, which the op reads instead. The copy's rows are one
 /// element longer than the tile's: a thread reading down a column of it (a
@@ -40,11 +52,7 @@ mlir::halc::promoteOperand(RewriterBase &rewriter, linalg::LinalgOp tiledRoot,
     return root->emitError("lowering_config promotes operands of an op whose "
                            "reduction loops its workgroup_tile does not step "
                            "through; a tile must bound every loop");
-  AffineMap map = root.getMatchingIndexingMap(root.getDpsInputOperand(operand));
-  SmallVector<int64_t> bound;
-  for (unsigned dim = 0; dim < map.getNumResults(); ++dim)
-    bound.push_back(getWorkgroupExtent(root, config, map.getDimPosition(dim)));
-  bound.back() += 1;
+  SmallVector<int64_t> bound = getPromotedShape(root, operand, config);
   auto type = cast<RankedTensorType>(
       tiledRoot.getDpsInputOperand(operand)->get().getType());
   int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);

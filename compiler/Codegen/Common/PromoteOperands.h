@@ -27,6 +27,13 @@ FailureOr<linalg::CopyOp> promoteOperand(RewriterBase &rewriter,
                                          LoweringConfigAttr config,
                                          TargetAttr target);
 
+/// The shape of the workgroup-memory copy of `root`'s input `operand`, an
+/// input read through a projection of its loops: its workgroup tile under
+/// `config`, rows one element longer (dynamic where a loop is untiled and
+/// dynamic).
+SmallVector<int64_t> getPromotedShape(linalg::LinalgOp root, int64_t operand,
+                                      LoweringConfigAttr config);
+
 /// The thread loop of the copy that promoteOperand made of `root`'s input
 /// `operand`.
 scf::SCFTilingOptions getCopyThreadOptions(linalg::CopyOp copy,

@@ -174,6 +174,22 @@ linalg::LinalgOp findReduction(ArrayRef<Operation *> ops) {
   return nullptr;
 }
 
+/// Tiles `op` by `tileSizes` into a serial scf.for nest (its accumulator
+/// carried through the loops) and replaces its uses.
+FailureOr<scf::SCFTilingResult> tileInSerialLoops(RewriterBase &rewriter,
+                                                  linalg::LinalgOp op,
+                                                  ArrayRef<int64_t> tileSizes) {
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(tiled))
+    return op->emitError("could not tile the reduction loops");
+  rewriter.replaceOp(op, tiled->replacements);
+  return tiled;
+}
+
 /// Tiles the reduction loops of `op` by the config's `reduction_tile` into a
 /// serial `scf.for` nest; in a row chain (`sharesRows`), an op without
 /// reduction loops (the root) has its row tiled so, and the elementwise
@@ -197,17 +213,12 @@ LogicalResult tileSerially(RewriterBase &rewriter, linalg::LinalgOp op,
   }
   if (rowOfChain)
     tileSizes.back() = steps.front();
+  if (!sharesRows(config))
+    return tileInSerialLoops(rewriter, op, tileSizes);
   scf::SCFTilingOptions options;
   options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
   rewriter.setInsertionPoint(op);
-  if (sharesRows(config))
-    return tileAndFuse(rewriter, op, options, /*fuseDestinations=*/false);
-  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-      rewriter, cast<TilingInterface>(op.getOperation()), options);
-  if (failed(tiled))
-    return op->emitError("could not tile the reduction loops");
-  rewriter.replaceOp(op, tiled->replacements);
-  return success();
+  return tileAndFuse(rewriter, op, options, /*fuseDestinations=*/false);
 }
 
 /// The workgroup tile of `config` on `root`'s reduction loops (the steps of
@@ -231,15 +242,10 @@ FailureOr<linalg::LinalgOp> stepThrough(RewriterBase &rewriter,
                                         linalg::LinalgOp tiledRoot,
                                         ArrayRef<int64_t> steps,
                                         linalg::LinalgOp &init) {
-  scf::SCFTilingOptions options;
-  options.setTileSizes(getAsIndexOpFoldResult(tiledRoot.getContext(), steps));
-  rewriter.setInsertionPoint(tiledRoot);
-  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-      rewriter, cast<TilingInterface>(tiledRoot.getOperation()), options);
+  FailureOr<scf::SCFTilingResult> tiled =
+      tileInSerialLoops(rewriter, tiledRoot, steps);
   if (failed(tiled))
-    return tiledRoot->emitError("could not tile the reduction loops in steps "
-                                "of the workgroup");
-  rewriter.replaceOp(tiledRoot, tiled->replacements);
+    return failure();
   auto loop = cast<scf::ForOp>(tiled->loops.front().getOperation());
   init = loop.getInitArgs().front().getDefiningOp<linalg::LinalgOp>();
   return cast<linalg::LinalgOp>(tiled->tiledOps.front());
