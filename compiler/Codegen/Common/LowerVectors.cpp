@@ -159,13 +159,55 @@ struct ExtractPieceOfInsertedPieces
   }
 };
 
+/// The element at `index` of the 1-D `vector`, where it was inserted or
+/// assembled from elements; null where it is not known.
+Value getKnownElement(Value vector, int64_t index) {
+  while (auto insert = vector.getDefiningOp<vector::InsertOp>()) {
+    if (insert.hasDynamicPosition() || insert.getStaticPosition().size() != 1)
+      return nullptr;
+    if (insert.getStaticPosition().front() == index)
+      return insert.getValueToStore();
+    vector = insert.getDest();
+  }
+  if (auto elements = vector.getDefiningOp<vector::FromElementsOp>())
+    return elements.getElements()[index];
+  return nullptr;
+}
+
+/// A shuffle of vectors assembled element by element is the vector of the
+/// elements it picks: an 8-wide row of dot products (a contraction with B
+/// transposed) is split into 4-element pieces so.
+struct ShuffleOfElements : OpRewritePattern<vector::ShuffleOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ShuffleOp shuffle,
+                                PatternRewriter &rewriter) const override {
+    if (shuffle.getV1VectorType().getRank() != 1)
+      return failure();
+    int64_t firstLength = shuffle.getV1VectorType().getNumElements();
+    SmallVector<Value> picked;
+    for (int64_t index : shuffle.getMask()) {
+      Value element =
+          index < 0 ? Value()
+          : index < firstLength
+              ? getKnownElement(shuffle.getV1(), index)
+              : getKnownElement(shuffle.getV2(), index - firstLength);
+      if (!element)
+        return failure();
+      picked.push_back(element);
+    }
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(
+        shuffle, shuffle.getResultVectorType(), picked);
+    return success();
+  }
+};
+
 LogicalResult applyPatterns(func::FuncOp dispatch,
                             function_ref<void(RewritePatternSet &)> populate) {
   RewritePatternSet patterns(dispatch.getContext());
   populate(patterns);
   vector::populateVectorToVectorCanonicalizationPatterns(patterns);
-  patterns.add<ExtractRowOfInsertedElements, ExtractPieceOfInsertedPieces>(
-      dispatch.getContext());
+  patterns.add<ExtractRowOfInsertedElements, ExtractPieceOfInsertedPieces,
+               ShuffleOfElements>(dispatch.getContext());
   return applyPatternsGreedily(dispatch, std::move(patterns));
 }
 

@@ -315,18 +315,34 @@ LoweringConfigAttr chooseTransposeConfig(linalg::LinalgOp root,
                                  promoted);
 }
 
-/// Threads along each side of a staged contraction's workgroup.
-constexpr int64_t kStagedThreadsPerSide = 16;
+/// Threads along N (x) of a staged contraction's workgroup.
+constexpr int64_t kStagedThreadsAlongN = 16;
 
-/// For a contraction (a matmul, a batch matmul) whose tiles divide its
-/// loops: a workgroup of 16x16 threads computes a 64x64 tile of the output
-/// (4x4 a thread) or, where that still leaves the GPU busy, a 128x128 one
-/// (8x8 a thread), stepping through K 16 (8, 4) at a time. At each step all
-/// the threads copy the step's tiles of A and B to workgroup memory, along
-/// their rows (coalesced, 128-bit where aligned), and every thread reads its
-/// rows and columns from there: each input element leaves global memory
-/// once a workgroup, not once a thread. Null where the shape does not fit
-/// (other shapes keep a thread's serial K loop) or the tiles do not fit the
+/// A staged contraction's workgroup: threads along M (y) and each thread's
+/// block of rows (M) and columns (N).
+struct StagedBlock {
+  int64_t threadsAlongM, rows, columns;
+};
+
+/// In order of preference: 8x8 blocks (where they leave the GPU busy), then
+/// 4x4 and 2x4. Threads along M are 16, else 14 or 8 (workgroups of whole
+/// subgroups) so that a tile divides M sizes like a convolution's 7 * 7 * 8
+/// output pixels.
+constexpr StagedBlock kStagedBlocks[] = {
+    {16, 8, 8}, {14, 8, 8}, {16, 4, 4}, {14, 4, 4},
+    {8, 4, 4},  {16, 2, 4}, {14, 2, 4}, {8, 2, 4},
+};
+
+/// For a contraction (a matmul, a batch matmul, a convolution's implicit
+/// GEMM) whose tiles divide its loops: a workgroup of 16 threads along N and
+/// 16 (14, 8) along M computes a tile of the output of up to 128x128 (an 8x8
+/// block a thread, where that still leaves the GPU busy; else 4x4 or 2x4),
+/// stepping through K 16 (8, 4) at a time. At each step all the threads copy
+/// the step's tiles of A and B to workgroup memory, along their rows
+/// (coalesced, 128-bit where aligned), and every thread reads its rows and
+/// columns from there: each input element leaves global memory once a
+/// workgroup, not once a thread. Null where the shape does not fit (other
+/// shapes keep a thread's serial K loop) or the tiles do not fit the
 /// target's workgroups or workgroup memory.
 LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
                                                  TargetAttr target) {
@@ -334,26 +350,29 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
   root.getParallelDims(parallel);
   root.getReductionDims(reductions);
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
-  ArrayRef<int64_t> maxSize = target.getMaxWorkgroupSize();
   if (!linalg::isaContractionOpInterface(root) || reductions.size() != 1 ||
       parallel.size() < 2 || parallel.size() > 3 ||
-      llvm::any_of(ranges, ShapedType::isDynamic) ||
-      target.getMaxWorkgroupInvocations() <
-          kStagedThreadsPerSide * kStagedThreadsPerSide ||
-      maxSize[0] < kStagedThreadsPerSide || maxSize[1] < kStagedThreadsPerSide)
+      llvm::any_of(ranges, ShapedType::isDynamic))
     return {};
   unsigned m = parallel[parallel.size() - 2], n = parallel.back(),
            k = reductions.front();
   int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
-  int64_t perThread = 0;
-  for (int64_t candidate : {8, 4}) {
-    int64_t side = kStagedThreadsPerSide * candidate;
-    if (ranges[m] % side != 0 || ranges[n] % side != 0)
+  ArrayRef<int64_t> maxSize = target.getMaxWorkgroupSize();
+  std::optional<StagedBlock> block;
+  for (StagedBlock candidate : kStagedBlocks) {
+    int64_t tileM = candidate.threadsAlongM * candidate.rows;
+    int64_t tileN = kStagedThreadsAlongN * candidate.columns;
+    if (ranges[m] % tileM != 0 || ranges[n] % tileN != 0 ||
+        target.getMaxWorkgroupInvocations() <
+            kStagedThreadsAlongN * candidate.threadsAlongM ||
+        maxSize[0] < kStagedThreadsAlongN ||
+        maxSize[1] < candidate.threadsAlongM)
       continue;
-    if (candidate == 8 &&
-        batch * (ranges[m] / side) * (ranges[n] / side) < kWorkgroupsToFillGPU)
+    if (candidate.rows == 8 &&
+        batch * (ranges[m] / tileM) * (ranges[n] / tileN) <
+            kWorkgroupsToFillGPU)
       continue;
-    perThread = candidate;
+    block = candidate;
     break;
   }
   int64_t step = 0;
@@ -362,16 +381,17 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
       step = candidate;
       break;
     }
-  if (!perThread || !step)
+  if (!block || !step)
     return {};
   SmallVector<int64_t> workgroupTile(ranges.size(), 0);
-  workgroupTile[m] = workgroupTile[n] = kStagedThreadsPerSide * perThread;
+  workgroupTile[m] = block->threadsAlongM * block->rows;
+  workgroupTile[n] = kStagedThreadsAlongN * block->columns;
   workgroupTile[k] = step;
   if (parallel.size() == 3)
     workgroupTile[parallel.front()] = 1;
   auto config = LoweringConfigAttr::get(
       root.getContext(), workgroupTile,
-      {kStagedThreadsPerSide, kStagedThreadsPerSide, 1},
+      {kStagedThreadsAlongN, block->threadsAlongM, 1},
       /*reductionTile=*/{4}, /*reductionLanes=*/0, /*promoteOperands=*/{0, 1});
   int64_t bytes = 0;
   for (int64_t operand : config.getPromoteOperands()) {

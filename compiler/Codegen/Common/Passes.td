@@ -5,6 +5,38 @@
 
 include "mlir/Pass/PassBase.td"
 
+def ImplicitGemmPass : Pass<"halc-implicit-gemm", "::mlir::halc::ExecutableOp"> {
+  let summary = "Rewrites 2-D convolutions as matmuls over their im2col matrix";
+  let description = [{
+    A static `linalg.conv_2d_nhwc_hwcf`, `conv_2d_nhwc_fhwc` or
+    `conv_2d_nchw_fchw` whose result a dispatch writes to a binding becomes a
+    contraction of its im2col matrix and its collapsed filter, written
+    through a collapsed view of the binding: M is the batch and the output
+    pixels (channels last; channels first has a matmul per image, M the
+    output channels). The im2col matrix is a generic without inputs that
+    reads the input at `pixel * stride + filter * dilation`, running the
+    elementwise ops that produce the input (a pad: its bounds checks) at
+    that index, so it fuses into the matmul's tiles and is never written.
+    Other convolutions keep their direct loops.
+
+    ```mlir
+    %a = linalg.generic ... outs(%empty : tensor<3136x576xf32>) {
+      %m = linalg.index 0 : index
+      ...
+      %x = tensor.extract %input[%n, %h, %w, %c] : tensor<1x56x56x64xf32>
+    }
+    %b = tensor.collapse_shape %filter [[0, 1, 2], [3]]
+    %r = linalg.generic {iterator_types = ["parallel", "parallel", "reduction"]}
+           ins(%a, %b : ...) outs(...) -> tensor<3136x64xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def SelectLoweringConfigPass
     : Pass<"halc-select-lowering-config", "::mlir::halc::ExecutableOp"> {
   let summary = "Chooses tile sizes and workgroup size of each dispatch";

@@ -190,6 +190,26 @@ FailureOr<scf::SCFTilingResult> tileInSerialLoops(RewriterBase &rewriter,
   return tiled;
 }
 
+/// Computes the producer that `operand` reads a slice of (fused into a
+/// larger tile: a workgroup's, a thread's) on that slice alone, where the
+/// slice is a step of a serial loop: an im2col matrix or a padded input is
+/// then computed a step at a time, never whole.
+LogicalResult computeProducerPerStep(RewriterBase &rewriter,
+                                     OpOperand &operand) {
+  auto slice = operand.get().getDefiningOp<tensor::ExtractSliceOp>();
+  auto producer = slice ? dyn_cast<OpResult>(slice.getSource()) : OpResult();
+  if (!producer || !isa<TilingInterface>(producer.getOwner()))
+    return success();
+  rewriter.setInsertionPoint(slice);
+  FailureOr<TilingResult> tiled =
+      tensor::replaceExtractSliceWithTiledProducer(rewriter, slice, producer);
+  if (failed(tiled))
+    return operand.getOwner()->emitError("could not compute operand ")
+           << operand.getOperandNumber() << "'s producer a step at a time";
+  rewriter.replaceOp(slice, tiled->tiledValues.front());
+  return success();
+}
+
 /// Tiles the reduction loops of `op` by the config's `reduction_tile` into a
 /// serial `scf.for` nest; in a row chain (`sharesRows`), an op without
 /// reduction loops (the root) has its row tiled so, and the elementwise
@@ -213,8 +233,17 @@ LogicalResult tileSerially(RewriterBase &rewriter, linalg::LinalgOp op,
   }
   if (rowOfChain)
     tileSizes.back() = steps.front();
-  if (!sharesRows(config))
-    return tileInSerialLoops(rewriter, op, tileSizes);
+  if (!sharesRows(config)) {
+    FailureOr<scf::SCFTilingResult> tiled =
+        tileInSerialLoops(rewriter, op, tileSizes);
+    if (failed(tiled))
+      return failure();
+    for (OpOperand *input :
+         cast<linalg::LinalgOp>(tiled->tiledOps.front()).getDpsInputOperands())
+      if (failed(computeProducerPerStep(rewriter, *input)))
+        return failure();
+    return success();
+  }
   scf::SCFTilingOptions options;
   options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
   rewriter.setInsertionPoint(op);
@@ -385,6 +414,10 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     size_t rootStage =
         llvm::find(stages, tiledRoot.getOperation()) - stages.begin();
     for (int64_t operand : config.getPromoteOperands()) {
+      if (operand < tiledRoot.getNumDpsInputs() &&
+          failed(computeProducerPerStep(
+              rewriter, *tiledRoot.getDpsInputOperand(operand))))
+        return failure();
       FailureOr<linalg::CopyOp> copy = promoteOperand(
           rewriter, tiledRoot, root, operand, config,
           exportOp->getParentOfType<ExecutableOp>().getTargetAttr());

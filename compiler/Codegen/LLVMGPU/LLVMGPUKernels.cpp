@@ -7,6 +7,7 @@
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -78,14 +79,18 @@ void allocsAsWorkgroupAttributions(gpu::GPUModuleOp gpuModule) {
   });
 }
 
-/// Subgroup reductions as butterflies of shuffles across `subgroupSize` lanes.
-LogicalResult lowerSubgroupReductions(gpu::GPUModuleOp gpuModule,
-                                      unsigned subgroupSize) {
+/// Subgroup reductions as butterflies of shuffles across `subgroupSize`
+/// lanes; floor and ceiling divisions (indices into reshaped views of
+/// bindings) as the divisions LLVM has.
+LogicalResult expandForLLVM(gpu::GPUModuleOp gpuModule,
+                            unsigned subgroupSize) {
   RewritePatternSet patterns(gpuModule.getContext());
   populateGpuBreakDownSubgroupReducePatterns(patterns);
   populateGpuLowerSubgroupReduceToShufflePatterns(patterns, subgroupSize);
+  arith::populateCeilFloorDivExpandOpsPatterns(patterns);
   if (failed(applyPatternsGreedily(gpuModule, std::move(patterns))))
-    return gpuModule.emitError("could not lower the subgroup reductions");
+    return gpuModule.emitError(
+        "could not lower the subgroup reductions and divisions");
   return success();
 }
 
@@ -107,7 +112,7 @@ mlir::halc::outlineLLVMGPUKernels(ExecutableOp executable,
   passConstantsAsParameters(executable, *gpuModule);
   passDynamicBindingsAsPointers(*gpuModule);
   allocsAsWorkgroupAttributions(*gpuModule);
-  if (failed(lowerSubgroupReductions(*gpuModule, subgroupSize)))
+  if (failed(expandForLLVM(*gpuModule, subgroupSize)))
     return failure();
   return gpuModule;
 }

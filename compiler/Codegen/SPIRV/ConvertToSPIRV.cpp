@@ -15,6 +15,7 @@
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
 #include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -90,8 +91,10 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
   guardLoopsThatMayNotRun(gpuModule);
 
   // Math ops SPIR-V has no instruction for become polynomials; vector
-  // accesses to buffers of scalars become scalar accesses.
+  // accesses to buffers of scalars become scalar accesses; floor and ceiling
+  // divisions (indices into reshaped views of bindings), the ones SPIR-V has.
   RewritePatternSet expansions(context);
+  arith::populateCeilFloorDivExpandOpsPatterns(expansions);
   populatePolynomialApproximateErfPattern(expansions);
   populatePolynomialApproximateErfcPattern(expansions);
   populateScalarizeVectorMemoryAccessPatterns(expansions);

@@ -1,0 +1,13 @@
+// torch: torch.nn.functional.conv2d(a.permute(0, 3, 1, 2), b.permute(0, 3, 1, 2), stride=2, padding=3)
+func.func @conv(%a: tensor<8x224x224x3xf32>, %b: tensor<64x7x7x3xf32>) -> tensor<8x112x112x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %p = tensor.pad %a low[0, 3, 3, 0] high[0, 3, 3, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %z : f32
+  } : tensor<8x224x224x3xf32> to tensor<8x230x230x3xf32>
+  %e = tensor.empty() : tensor<8x112x112x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x112x112x64xf32>) -> tensor<8x112x112x64xf32>
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+     ins(%p, %b : tensor<8x230x230x3xf32>, tensor<64x7x7x3xf32>) outs(%f : tensor<8x112x112x64xf32>) -> tensor<8x112x112x64xf32>
+  return %r : tensor<8x112x112x64xf32>
+}
