@@ -15,7 +15,8 @@
 A kernel's first line names the PyTorch op (`// torch: EXPR` over its
 arguments a, b, ...). halc's time is the sum of its dispatches' medians
 (GPU timestamps or CUDA events); PyTorch's the median of N calls between
-CUDA events; the ratio is PyTorch's time over halc's (1.0 = as fast)."""
+CUDA events (the GPU kept busy while the CPU launches each); the ratio is
+PyTorch's time over halc's (1.0 = as fast)."""
 import datetime
 import json
 import os
@@ -90,6 +91,10 @@ def time_torch(kernel, repetitions):
     for _ in range(repetitions):
         start = torch.cuda.Event(enable_timing=True)
         stop = torch.cuda.Event(enable_timing=True)
+        # The GPU spins (about a millisecond) while the CPU prepares the
+        # call, so that the events time the op's kernels alone, not the
+        # Python and library overhead of launching them.
+        torch.cuda._sleep(2_000_000)
         start.record()
         call()
         stop.record()

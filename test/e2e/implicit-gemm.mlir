@@ -2,9 +2,11 @@
 // layers at reduced sizes (3x3 padded, 1x1, stride 2, batch 8 on a 7x7
 // image, the 7x7 stride-2 stem), NCHW and FHWC layouts, a dilation of 2,
 // each compared with the CPU reference on random inputs. The CONFIG lines
-// show which take the staged contraction strategy: 64x64 tiles, 56x64 ones
-// (14 threads along M) where the pixels are a multiple of 7x8; the stem (K
-// = 147) and a 7x7 image at batch 1 keep a thread's serial K loop.
+// show which take the staged contraction strategy: 2x4 blocks a thread
+// where bigger ones would leave most of a GPU idle, 4x4 on the two larger
+// 1x1 layers; 14 threads along M where the pixels are a multiple of 7; the
+// stem (K = 147) and a 7x7 image at batch 1 keep a thread's serial K
+// loop.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
 // RUN: %e2e --device=msl-cpu %s | FileCheck %s
@@ -21,16 +23,20 @@
 // CHECK: @conv3x3_fhwc_1x8x8x32: result[0] vs cpu: matches
 // CHECK: @conv3x3_d2_1x20x20x16: result[0] vs cpu: matches
 // CHECK: @conv3x3_1x7x7x64: result[0] vs cpu: matches
-// CONFIG: workgroup_tile = [64, 64, 16], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [56, 64, 16], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [64, 64, 16], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [56, 64, 16], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [64, 64, 16], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CHECK: @conv1x1_2x32x32x64_to_512: result[0] vs cpu: matches
+// CHECK: @conv1x1_8x14x14x32_to_512: result[0] vs cpu: matches
+// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [28, 64, 16], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [28, 64, 16], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [16, 64, 0], workgroup_size = [16, 4, 1], reduction_tile = [1]
-// CONFIG: workgroup_tile = [1, 64, 64, 16], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [64, 64, 16], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [64, 64, 16], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [1, 16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [4, 64, 0], workgroup_size = [16, 4, 1], reduction_tile = [4]
+// CONFIG: workgroup_tile = [64, 64, 16], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [56, 64, 16], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
 func.func @conv3x3_1x16x16x64(%x: tensor<1x16x16x64xf32>, %w: tensor<3x3x64x64xf32>) -> tensor<1x16x16x64xf32> {
   %z = arith.constant 0.0 : f32
   %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
@@ -138,4 +144,20 @@ func.func @conv3x3_1x7x7x64(%x: tensor<1x7x7x64xf32>, %w: tensor<3x3x64x64xf32>)
   %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
      ins(%p, %w : tensor<1x9x9x64xf32>, tensor<3x3x64x64xf32>) outs(%i : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
   return %r : tensor<1x7x7x64xf32>
+}
+func.func @conv1x1_2x32x32x64_to_512(%x: tensor<2x32x32x64xf32>, %w: tensor<1x1x64x512xf32>) -> tensor<2x32x32x512xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x32x32x512xf32>
+  %i = linalg.fill ins(%z : f32) outs(%e : tensor<2x32x32x512xf32>) -> tensor<2x32x32x512xf32>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+     ins(%x, %w : tensor<2x32x32x64xf32>, tensor<1x1x64x512xf32>) outs(%i : tensor<2x32x32x512xf32>) -> tensor<2x32x32x512xf32>
+  return %r : tensor<2x32x32x512xf32>
+}
+func.func @conv1x1_8x14x14x32_to_512(%x: tensor<8x14x14x32xf32>, %w: tensor<1x1x32x512xf32>) -> tensor<8x14x14x512xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x14x14x512xf32>
+  %i = linalg.fill ins(%z : f32) outs(%e : tensor<8x14x14x512xf32>) -> tensor<8x14x14x512xf32>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+     ins(%x, %w : tensor<8x14x14x32xf32>, tensor<1x1x32x512xf32>) outs(%i : tensor<8x14x14x512xf32>) -> tensor<8x14x14x512xf32>
+  return %r : tensor<8x14x14x512xf32>
 }

@@ -324,8 +324,7 @@ struct StagedBlock {
   int64_t threadsAlongM, rows, columns;
 };
 
-/// In order of preference: 8x8 blocks (where they leave the GPU busy), then
-/// 4x4 and 2x4. Threads along M are 16, else 14 or 8 (workgroups of whole
+/// In order of preference: 8x8 blocks, then 4x4 and 2x4. Threads along M are 16, else 14 or 8 (workgroups of whole
 /// subgroups) so that a tile divides M sizes like a convolution's 7 * 7 * 8
 /// output pixels.
 constexpr StagedBlock kStagedBlocks[] = {
@@ -358,7 +357,11 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
            k = reductions.front();
   int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
   ArrayRef<int64_t> maxSize = target.getMaxWorkgroupSize();
+  // The first block whose tiles leave the GPU busy (8x8 blocks: all of
+  // it, smaller ones: half of it), else the one that gives the most
+  // workgroups.
   std::optional<StagedBlock> block;
+  int64_t mostWorkgroups = 0;
   for (StagedBlock candidate : kStagedBlocks) {
     int64_t tileM = candidate.threadsAlongM * candidate.rows;
     int64_t tileN = kStagedThreadsAlongN * candidate.columns;
@@ -368,12 +371,16 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
         maxSize[0] < kStagedThreadsAlongN ||
         maxSize[1] < candidate.threadsAlongM)
       continue;
-    if (candidate.rows == 8 &&
-        batch * (ranges[m] / tileM) * (ranges[n] / tileN) <
-            kWorkgroupsToFillGPU)
-      continue;
-    block = candidate;
-    break;
+    int64_t workgroups = batch * (ranges[m] / tileM) * (ranges[n] / tileN);
+    if (workgroups >= (candidate.rows == 8 ? kWorkgroupsToFillGPU
+                                           : kWorkgroupsToFillGPU / 2)) {
+      block = candidate;
+      break;
+    }
+    if (candidate.rows != 8 && workgroups > mostWorkgroups) {
+      block = candidate;
+      mostWorkgroups = workgroups;
+    }
   }
   int64_t step = 0;
   for (int64_t candidate : {16, 8, 4})

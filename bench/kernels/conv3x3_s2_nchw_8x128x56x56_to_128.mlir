@@ -1,0 +1,13 @@
+// torch: torch.nn.functional.conv2d(a, b, stride=2, padding=1)
+func.func @conv(%a: tensor<8x128x56x56xf32>, %b: tensor<128x128x3x3xf32>) -> tensor<8x128x28x28xf32> {
+  %z = arith.constant 0.0 : f32
+  %p = tensor.pad %a low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %z : f32
+  } : tensor<8x128x56x56xf32> to tensor<8x128x58x58xf32>
+  %e = tensor.empty() : tensor<8x128x28x28xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x128x28x28xf32>) -> tensor<8x128x28x28xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+     ins(%p, %b : tensor<8x128x58x58xf32>, tensor<128x128x3x3xf32>) outs(%f : tensor<8x128x28x28xf32>) -> tensor<8x128x28x28xf32>
+  return %r : tensor<8x128x28x28xf32>
+}

@@ -1,9 +1,0 @@
-// A 1024x1024x1024 f32 matmul: the benchmark of the contraction strategy
-// (bench/README.md records its GPU time).
-func.func @matmul(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
-  %z = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<1024x1024xf32>
-  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%f : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
-  return %r : tensor<1024x1024xf32>
-}
