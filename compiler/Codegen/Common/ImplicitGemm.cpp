@@ -99,7 +99,7 @@ struct ConvolutionShape {
   SmallVector<ReassociationIndices> filterGroups;
   /// Whether the collapsed filter is F x K (else K x F).
   bool filterOutputChannelsFirst;
-  int64_t batch, outputChannels, outputRows, outputColumns;
+  int64_t batch, outputRows, outputColumns;
   int64_t filterRows, filterColumns, inputChannels;
 };
 
@@ -112,13 +112,13 @@ std::optional<ConvolutionShape> getConvolutionShape(linalg::LinalgOp conv) {
   ArrayRef<int64_t> f = filter.getShape(), o = output.getShape();
   ConvolutionShape shape;
   if (isa<linalg::Conv2DNhwcHwcfOp>(conv)) {
-    shape = {false, {{0, 1, 2}, {3}}, false, o[0], o[3], o[1], o[2],
+    shape = {false, {{0, 1, 2}, {3}}, false, o[0], o[1], o[2],
              f[0], f[1], f[2]};
   } else if (isa<linalg::Conv2DNhwcFhwcOp>(conv)) {
-    shape = {false, {{0}, {1, 2, 3}}, true, o[0], o[3], o[1], o[2],
+    shape = {false, {{0}, {1, 2, 3}}, true, o[0], o[1], o[2],
              f[1], f[2], f[3]};
   } else {
-    shape = {true, {{0}, {1, 2, 3}}, true, o[0], o[1], o[2], o[3],
+    shape = {true, {{0}, {1, 2, 3}}, true, o[0], o[2], o[3],
              f[2], f[3], f[1]};
   }
   return shape;
