@@ -174,22 +174,6 @@ linalg::LinalgOp findReduction(ArrayRef<Operation *> ops) {
   return nullptr;
 }
 
-/// Tiles `op` by `tileSizes` into a serial scf.for nest (its accumulator
-/// carried through the loops) and replaces its uses.
-FailureOr<scf::SCFTilingResult> tileInSerialLoops(RewriterBase &rewriter,
-                                                  linalg::LinalgOp op,
-                                                  ArrayRef<int64_t> tileSizes) {
-  scf::SCFTilingOptions options;
-  options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
-  rewriter.setInsertionPoint(op);
-  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-      rewriter, cast<TilingInterface>(op.getOperation()), options);
-  if (failed(tiled))
-    return op->emitError("could not tile the reduction loops");
-  rewriter.replaceOp(op, tiled->replacements);
-  return tiled;
-}
-
 /// Computes the producer that `operand` reads a slice of (fused into a
 /// larger tile: a workgroup's, a thread's) on that slice alone, where the
 /// slice is a step of a serial loop: an im2col matrix or a padded input is
@@ -208,6 +192,27 @@ LogicalResult computeProducerPerStep(RewriterBase &rewriter,
            << operand.getOperandNumber() << "'s producer a step at a time";
   rewriter.replaceOp(slice, tiled->tiledValues.front());
   return success();
+}
+
+/// Tiles `op` by `tileSizes` into a serial scf.for nest (its accumulator
+/// carried through the loops) and replaces its uses; the producers fused
+/// into its inputs are computed a step at a time.
+FailureOr<scf::SCFTilingResult> tileInSerialLoops(RewriterBase &rewriter,
+                                                  linalg::LinalgOp op,
+                                                  ArrayRef<int64_t> tileSizes) {
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(tiled))
+    return op->emitError("could not tile the reduction loops");
+  rewriter.replaceOp(op, tiled->replacements);
+  for (OpOperand *input :
+       cast<linalg::LinalgOp>(tiled->tiledOps.front()).getDpsInputOperands())
+    if (failed(computeProducerPerStep(rewriter, *input)))
+      return failure();
+  return tiled;
 }
 
 /// Tiles the reduction loops of `op` by the config's `reduction_tile` into a
@@ -233,17 +238,8 @@ LogicalResult tileSerially(RewriterBase &rewriter, linalg::LinalgOp op,
   }
   if (rowOfChain)
     tileSizes.back() = steps.front();
-  if (!sharesRows(config)) {
-    FailureOr<scf::SCFTilingResult> tiled =
-        tileInSerialLoops(rewriter, op, tileSizes);
-    if (failed(tiled))
-      return failure();
-    for (OpOperand *input :
-         cast<linalg::LinalgOp>(tiled->tiledOps.front()).getDpsInputOperands())
-      if (failed(computeProducerPerStep(rewriter, *input)))
-        return failure();
-    return success();
-  }
+  if (!sharesRows(config))
+    return tileInSerialLoops(rewriter, op, tileSizes);
   scf::SCFTilingOptions options;
   options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
   rewriter.setInsertionPoint(op);
@@ -414,10 +410,6 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     size_t rootStage =
         llvm::find(stages, tiledRoot.getOperation()) - stages.begin();
     for (int64_t operand : config.getPromoteOperands()) {
-      if (operand < tiledRoot.getNumDpsInputs() &&
-          failed(computeProducerPerStep(
-              rewriter, *tiledRoot.getDpsInputOperand(operand))))
-        return failure();
       FailureOr<linalg::CopyOp> copy = promoteOperand(
           rewriter, tiledRoot, root, operand, config,
           exportOp->getParentOfType<ExecutableOp>().getTargetAttr());
