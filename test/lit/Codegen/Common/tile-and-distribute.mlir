@@ -321,3 +321,41 @@ halc.executable @huge_promotion target(#halc.target<backend = "cuda", arch = "sm
     }
   }
 }
+
+// -----
+
+// A staged matmul whose A is a producer without inputs (an im2col matrix, a
+// pad): it is fused into the workgroup, then computed a K step at a time
+// inside the copy's thread loop, never as the workgroup's whole 64x64 tile.
+// CHECK-LABEL: halc.executable @staged_producer
+// CHECK: scf.forall {{.*}} step (64, 64)
+// CHECK-NOT: linalg.generic
+// CHECK: scf.for %{{.+}} = %c0 to %c64 step %c16
+// CHECK: scf.forall
+// CHECK: %[[STEP:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<4x1xf32>)
+// CHECK: linalg.copy ins(%[[STEP]] : tensor<4x1xf32>)
+// CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+halc.executable @staged_producer target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([16, 16, 1])
+  builtin.module {
+    func.func @mm(%b: memref<64x64xf32>, %out: memref<128x64xf32>) {
+      %0 = bufferization.to_tensor %b restrict : memref<64x64xf32> to tensor<64x64xf32>
+      %zero = arith.constant 0.0 : f32
+      %ae = tensor.empty() : tensor<128x64xf32>
+      %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ae : tensor<128x64xf32>) {
+      ^bb0(%o: f32):
+        %i = linalg.index 0 : index
+        %j = linalg.index 1 : index
+        %s = arith.addi %i, %j : index
+        %n = arith.index_cast %s : index to i32
+        %f = arith.sitofp %n : i32 to f32
+        linalg.yield %f : f32
+      } -> tensor<128x64xf32>
+      %e = tensor.empty() : tensor<128x64xf32>
+      %init = linalg.fill ins(%zero : f32) outs(%e : tensor<128x64xf32>) -> tensor<128x64xf32>
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 64, 16], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]>} ins(%a, %0 : tensor<128x64xf32>, tensor<64x64xf32>) outs(%init : tensor<128x64xf32>) -> tensor<128x64xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<128x64xf32>, memref<128x64xf32>) -> ()
+      return
+    }
+  }
+}
