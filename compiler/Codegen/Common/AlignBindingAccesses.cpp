@@ -4,8 +4,9 @@
 // something says more: LLVM then splits a vector<4xf32> load into four 32-bit
 // loads, and the SPIR-V path cannot see its binding as a buffer of vectors.
 // Bindings are whole buffers, which every driver allocates at least 16-byte
-// aligned, so an access whose element offset is a known multiple of its
-// vector's length is that vector's size aligned.
+// aligned, and workgroup memory is declared 16-byte aligned by every target,
+// so an access whose element offset is a known multiple of its vector's
+// length is that vector's size aligned.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,8 +25,9 @@ using namespace mlir::halc;
 
 namespace {
 
-/// The alignment of a binding's start, in bytes: what every driver's
-/// allocations guarantee (Vulkan and Metal buffers, cudaMalloc, hipMalloc)
+/// The alignment of a binding's or workgroup buffer's start, in bytes: what
+/// every driver's allocations guarantee (Vulkan and Metal buffers,
+/// cudaMalloc, hipMalloc), what the targets declare workgroup memory with,
 /// and the widest GPU load.
 constexpr int64_t kBindingAlignment = 16;
 
@@ -92,15 +94,24 @@ int64_t getAlignment(MemRefType binding, ValueRange indices,
   return std::min(kBindingAlignment, elementBytes << twos);
 }
 
-/// Records on each vector load and store of a binding the alignment its
-/// indices prove, up to the vector's size.
+/// Whether `base` starts kBindingAlignment-aligned: a binding of `dispatch`
+/// or an allocation of workgroup memory.
+bool isAlignedBase(Value base, func::FuncOp dispatch) {
+  if (auto binding = dyn_cast<BlockArgument>(base))
+    return binding.getOwner() == &dispatch.front();
+  auto alloc = base.getDefiningOp<memref::AllocOp>();
+  return alloc &&
+         gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(alloc.getType());
+}
+
+/// Records on each vector load and store of a binding or of workgroup
+/// memory the alignment its indices prove, up to the vector's size.
 template <typename AccessOp>
 void alignAccess(AccessOp access, func::FuncOp dispatch,
                  FactorsOfTwo &factors) {
-  auto binding = dyn_cast<BlockArgument>(access.getBase());
   VectorType vectorType = access.getVectorType();
   MemRefType memrefType = access.getMemRefType();
-  if (!binding || binding.getOwner() != &dispatch.front() ||
+  if (!isAlignedBase(access.getBase(), dispatch) ||
       vectorType.getNumElements() < 2 ||
       memrefType.getElementTypeBitWidth() % 8 != 0)
     return;

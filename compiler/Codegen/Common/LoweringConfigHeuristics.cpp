@@ -315,34 +315,39 @@ LoweringConfigAttr chooseTransposeConfig(linalg::LinalgOp root,
                                  promoted);
 }
 
-/// Threads along N (x) of a staged contraction's workgroup.
-constexpr int64_t kStagedThreadsAlongN = 16;
-
-/// A staged contraction's workgroup: threads along M (y) and each thread's
-/// block of rows (M) and columns (N).
+/// A staged contraction's workgroup: threads along N (x) and M (y), and
+/// each thread's block of rows (M) and columns (N). A thread's columns are
+/// four: the threads of a subgroup then read 128-bit rows of B's tile side
+/// by side (no two in one memory bank) and all read the same row of A's
+/// (one broadcast).
 struct StagedBlock {
-  int64_t threadsAlongM, rows, columns;
+  int64_t threadsAlongN, threadsAlongM, rows, columns;
 };
 
-/// In order of preference: 8x8 blocks, then 4x4 and 2x4. Threads along M are 16, else 14 or 8 (workgroups of whole
-/// subgroups) so that a tile divides M sizes like a convolution's 7 * 7 * 8
-/// output pixels.
+/// In order of preference: 16x4 blocks, then 8x4, 4x4 and 2x4. Threads
+/// along M are also 14 and 7 (workgroups of whole subgroups) so that a tile
+/// divides M sizes like a convolution's 7 * 7 * 8 output pixels.
 constexpr StagedBlock kStagedBlocks[] = {
-    {16, 8, 8}, {14, 8, 8}, {16, 4, 4}, {14, 4, 4},
-    {8, 4, 4},  {16, 2, 4}, {14, 2, 4}, {8, 2, 4},
+    {32, 8, 16, 4}, {32, 7, 16, 4}, {32, 8, 8, 4}, {32, 7, 8, 4},
+    {16, 16, 4, 4}, {16, 14, 4, 4}, {16, 8, 4, 4}, {16, 16, 2, 4},
+    {16, 14, 2, 4}, {16, 8, 2, 4},
 };
+
+/// Outputs of a thread's block from which a tile needs a GPU's worth of
+/// workgroups (smaller blocks: half of that) to be preferred.
+constexpr int64_t kLargeBlockOutputs = 64;
 
 /// For a contraction (a matmul, a batch matmul, a convolution's implicit
-/// GEMM) whose tiles divide its loops: a workgroup of 16 threads along N and
-/// 16 (14, 8) along M computes a tile of the output of up to 128x128 (an 8x8
-/// block a thread, where that still leaves the GPU busy; else 4x4 or 2x4),
-/// stepping through K 16 (8, 4) at a time. At each step all the threads copy
-/// the step's tiles of A and B to workgroup memory, along their rows
-/// (coalesced, 128-bit where aligned), and every thread reads its rows and
-/// columns from there: each input element leaves global memory once a
-/// workgroup, not once a thread. Null where the shape does not fit (other
-/// shapes keep a thread's serial K loop) or the tiles do not fit the
-/// target's workgroups or workgroup memory.
+/// GEMM) whose tiles divide its loops: a workgroup of 32 threads along N
+/// and 8 (7) along M computes a tile of the output of up to 128x128 (a 16x4
+/// block a thread, where that still leaves the GPU busy; else smaller
+/// blocks and tiles), stepping through K 32 (16, 8, 4) at a time. At each step
+/// all the threads copy the step's tiles of A and B to workgroup memory,
+/// along their rows (coalesced, 128-bit where aligned), and every thread
+/// reads its rows and columns from there: each input element leaves global
+/// memory once a workgroup, not once a thread. Null where the shape does not
+/// fit (other shapes keep a thread's serial K loop) or the tiles do not fit
+/// the target's workgroups or workgroup memory.
 LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
                                                  TargetAttr target) {
   SmallVector<unsigned> parallel, reductions;
@@ -357,33 +362,33 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
            k = reductions.front();
   int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
   ArrayRef<int64_t> maxSize = target.getMaxWorkgroupSize();
-  // The first block whose tiles leave the GPU busy (8x8 blocks: all of
+  // The first block whose tiles leave the GPU busy (large blocks: all of
   // it, smaller ones: half of it), else the one that gives the most
   // workgroups.
   std::optional<StagedBlock> block;
   int64_t mostWorkgroups = 0;
   for (StagedBlock candidate : kStagedBlocks) {
     int64_t tileM = candidate.threadsAlongM * candidate.rows;
-    int64_t tileN = kStagedThreadsAlongN * candidate.columns;
+    int64_t tileN = candidate.threadsAlongN * candidate.columns;
+    bool large = candidate.rows * candidate.columns >= kLargeBlockOutputs;
     if (ranges[m] % tileM != 0 || ranges[n] % tileN != 0 ||
         target.getMaxWorkgroupInvocations() <
-            kStagedThreadsAlongN * candidate.threadsAlongM ||
-        maxSize[0] < kStagedThreadsAlongN ||
+            candidate.threadsAlongN * candidate.threadsAlongM ||
+        maxSize[0] < candidate.threadsAlongN ||
         maxSize[1] < candidate.threadsAlongM)
       continue;
     int64_t workgroups = batch * (ranges[m] / tileM) * (ranges[n] / tileN);
-    if (workgroups >= (candidate.rows == 8 ? kWorkgroupsToFillGPU
-                                           : kWorkgroupsToFillGPU / 2)) {
+    if (workgroups >= (large ? kWorkgroupsToFillGPU : kWorkgroupsToFillGPU / 2)) {
       block = candidate;
       break;
     }
-    if (candidate.rows != 8 && workgroups > mostWorkgroups) {
+    if (!large && workgroups > mostWorkgroups) {
       block = candidate;
       mostWorkgroups = workgroups;
     }
   }
   int64_t step = 0;
-  for (int64_t candidate : {16, 8, 4})
+  for (int64_t candidate : {32, 16, 8, 4})
     if (ranges[k] % candidate == 0) {
       step = candidate;
       break;
@@ -392,13 +397,13 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
     return {};
   SmallVector<int64_t> workgroupTile(ranges.size(), 0);
   workgroupTile[m] = block->threadsAlongM * block->rows;
-  workgroupTile[n] = kStagedThreadsAlongN * block->columns;
+  workgroupTile[n] = block->threadsAlongN * block->columns;
   workgroupTile[k] = step;
   if (parallel.size() == 3)
     workgroupTile[parallel.front()] = 1;
   auto config = LoweringConfigAttr::get(
       root.getContext(), workgroupTile,
-      {kStagedThreadsAlongN, block->threadsAlongM, 1},
+      {block->threadsAlongN, block->threadsAlongM, 1},
       /*reductionTile=*/{4}, /*reductionLanes=*/0, /*promoteOperands=*/{0, 1});
   int64_t bytes = 0;
   for (int64_t operand : config.getPromoteOperands()) {

@@ -47,6 +47,99 @@ Value andCondition(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
   return lhs ? arith::AndIOp::create(builder, loc, lhs, rhs).getResult() : rhs;
 }
 
+/// The position of a `linear_dim_i` thread mapping (i), if `mapping` is one.
+std::optional<unsigned> linearDim(Attribute mapping) {
+  auto thread = dyn_cast<gpu::GPUThreadMappingAttr>(mapping);
+  if (!thread || !thread.isLinearMapping())
+    return std::nullopt;
+  return thread.getRelativeIndex();
+}
+
+/// Replaces `forall`, whose loops map to linear dimensions of the workgroup
+/// (a copy spread over all its threads, whatever their shape), by its body:
+/// the thread's linear id, x fastest, is split into one iteration of each
+/// loop (linear_dim_0 fastest) by the loops' largest trip counts; threads
+/// past the last iteration, or past an edge tile's end, skip it.
+LogicalResult mapLinearForall(RewriterBase &rewriter, scf::ForallOp forall,
+                              ArrayRef<int64_t> workgroupSize) {
+  Location loc = forall.getLoc();
+  unsigned rank = forall.getRank();
+  SmallVector<int64_t> counts(rank);
+  SmallVector<unsigned> dims(rank);
+  int64_t iterations = 1;
+  for (auto [i, attr, lb, ub, step] : llvm::enumerate(
+           forall.getMapping()->getValue(), forall.getMixedLowerBound(),
+           forall.getMixedUpperBound(), forall.getMixedStep())) {
+    std::optional<unsigned> dim = linearDim(attr);
+    if (!dim || *dim >= rank)
+      return forall.emitOpError("mixes or uses unsupported GPU mappings");
+    std::optional<int64_t> count = maxTripCount(lb, ub, step);
+    if (!count)
+      return forall.emitOpError("spreads a loop without a bound on its "
+                                "trip count over the workgroup's threads");
+    dims[i] = *dim;
+    counts[i] = *count;
+    iterations *= *count;
+  }
+  int64_t threads = workgroupSize[0] * workgroupSize[1] * workgroupSize[2];
+  if (iterations > threads)
+    return forall.emitOpError("has ")
+           << iterations << " iterations for the " << threads
+           << " threads of the workgroup";
+  rewriter.setInsertionPoint(forall);
+  auto constant = [&](int64_t value) {
+    return arith::ConstantIndexOp::create(rewriter, loc, value).getResult();
+  };
+  Value linear = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::z);
+  for (unsigned d : {1u, 0u})
+    linear = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, linear,
+                              constant(workgroupSize[d])),
+        gpu::ThreadIdOp::create(rewriter, loc, static_cast<gpu::Dimension>(d)));
+  Value inRange;
+  if (iterations < threads)
+    inRange = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                    linear, constant(iterations));
+  // Each loop's iteration: the linear id divided by the counts of the
+  // faster loops, modulo its own count.
+  SmallVector<Value> ivs(rank);
+  for (auto [i, lb, ub, step] :
+       llvm::enumerate(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
+                       forall.getMixedStep())) {
+    int64_t faster = 1;
+    for (unsigned j = 0; j < rank; ++j)
+      if (dims[j] < dims[i])
+        faster *= counts[j];
+    Value iteration = arith::RemUIOp::create(
+        rewriter, loc,
+        arith::DivUIOp::create(rewriter, loc, linear, constant(faster)),
+        constant(counts[i]));
+    Value stride = getValueOrCreateConstantIndexOp(rewriter, loc, step);
+    ivs[i] = arith::AddIOp::create(
+        rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, lb),
+        arith::MulIOp::create(rewriter, loc, iteration, stride));
+    if (!getConstantIntValue(ub))
+      inRange = andCondition(
+          rewriter, loc, inRange,
+          arith::CmpIOp::create(
+              rewriter, loc, arith::CmpIPredicate::slt, ivs[i],
+              getValueOrCreateConstantIndexOp(rewriter, loc, ub)));
+  }
+  Operation *insertBefore = forall;
+  if (inRange) {
+    auto ifOp = scf::IfOp::create(rewriter, loc, inRange,
+                                  /*withElseRegion=*/false);
+    insertBefore = ifOp.thenBlock()->getTerminator();
+  }
+  Block *body = forall.getBody();
+  Operation *terminator = body->getTerminator();
+  rewriter.inlineBlockBefore(body, insertBefore, ivs);
+  rewriter.eraseOp(terminator);
+  rewriter.eraseOp(forall);
+  return success();
+}
+
 /// Replaces `forall` by its body with each induction variable computed from
 /// a GPU id; threads that have no iteration skip the body.
 LogicalResult mapForall(RewriterBase &rewriter, scf::ForallOp forall,
@@ -54,6 +147,8 @@ LogicalResult mapForall(RewriterBase &rewriter, scf::ForallOp forall,
   std::optional<ArrayAttr> mapping = forall.getMapping();
   if (!mapping || static_cast<int64_t>(mapping->size()) != forall.getRank())
     return forall.emitOpError("has no GPU mapping for each of its loops");
+  if (linearDim(mapping->getValue().front()))
+    return mapLinearForall(rewriter, forall, workgroupSize);
   bool isBlock = blockDim(mapping->getValue().front()).has_value();
   Location loc = forall.getLoc();
   rewriter.setInsertionPoint(forall);
@@ -137,32 +232,81 @@ LogicalResult verifyWritesAreDistributed(func::FuncOp dispatch,
   return failure(walk.wasInterrupted());
 }
 
+/// The workgroup memory that a thread loop reads and writes: the
+/// allocations its accesses view; `unknown` where an op writes memory it
+/// does not name.
+struct WorkgroupAccesses {
+  SmallPtrSet<Value, 4> reads, writes;
+  bool unknown = false;
+
+  explicit WorkgroupAccesses(Operation *loop) {
+    loop->walk([&](Operation *op) {
+      auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+      if (!effects)
+        return;
+      SmallVector<MemoryEffects::EffectInstance> instances;
+      effects.getEffects(instances);
+      for (const MemoryEffects::EffectInstance &effect : instances) {
+        bool write = isa<MemoryEffects::Write>(effect.getEffect());
+        Value buffer = effect.getValue();
+        if (!buffer) {
+          unknown |= write;
+          continue;
+        }
+        while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
+          buffer = view.getViewSource();
+        auto type = dyn_cast<MemRefType>(buffer.getType());
+        if (!type || !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
+          continue;
+        (write ? writes : reads).insert(buffer);
+      }
+    });
+  }
+
+  /// Whether running `later` after this without a barrier is a race: one
+  /// writes what the other reads or writes.
+  bool conflictsWith(const WorkgroupAccesses &later) const {
+    if (unknown || later.unknown)
+      return true;
+    auto overlaps = [](const SmallPtrSet<Value, 4> &a,
+                       const SmallPtrSet<Value, 4> &b) {
+      return llvm::any_of(a, [&](Value v) { return b.contains(v); });
+    };
+    return overlaps(writes, later.reads) || overlaps(writes, later.writes) ||
+           overlaps(reads, later.writes);
+  }
+};
+
 /// Puts a barrier between thread loops that run one after another in a
-/// workgroup (the stages of a row chain, the copies to workgroup memory and
-/// the op reading them): a later one reads what an earlier one wrote to
-/// workgroup memory. A serial loop whose body runs such loops (a matmul's K
-/// steps) ends its body with a barrier too: the next step's copies overwrite
-/// what this step reads. Every thread reaches them: the loops are siblings
-/// in the workgroup's code, outside any guard of theirs.
+/// workgroup where a later one reads what an earlier one wrote to workgroup
+/// memory, or overwrites what it read (the stages of a row chain; the
+/// copies to workgroup memory and the op reading them; not two copies to
+/// different buffers). A serial loop whose body runs such loops (a matmul's
+/// K steps) ends its body with a barrier too: the next step's copies
+/// overwrite what this step reads. Every thread reaches them: the loops are
+/// siblings in the workgroup's code, outside any guard of theirs.
 void separateThreadLoops(RewriterBase &rewriter, func::FuncOp dispatch) {
   SmallVector<scf::ForallOp> later;
   SetVector<Operation *> stepLoops;
   dispatch.walk([&](scf::ForallOp forall) {
     if (!isThreadLoop(forall))
       return;
+    WorkgroupAccesses accesses(forall);
+    // The thread loops since the last barrier that this one must wait for.
     for (Operation *op = forall->getPrevNode(); op; op = op->getPrevNode()) {
-      if (isThreadLoop(op)) {
-        later.push_back(forall);
-        if (isa<scf::ForOp>(forall->getParentOp()))
-          stepLoops.insert(forall->getParentOp());
+      if (isa<gpu::BarrierOp>(op))
+        return;
+      if (!isThreadLoop(op))
+        continue;
+      if (isa<scf::ForOp>(forall->getParentOp()))
+        stepLoops.insert(forall->getParentOp());
+      if (WorkgroupAccesses(op).conflictsWith(accesses)) {
+        rewriter.setInsertionPoint(forall);
+        gpu::BarrierOp::create(rewriter, forall.getLoc());
         return;
       }
     }
   });
-  for (scf::ForallOp forall : later) {
-    rewriter.setInsertionPoint(forall);
-    gpu::BarrierOp::create(rewriter, forall.getLoc());
-  }
   for (Operation *loop : stepLoops) {
     Block *body = cast<scf::ForOp>(loop).getBody();
     rewriter.setInsertionPoint(body->getTerminator());

@@ -38,6 +38,7 @@ void mlir::halc::buildLowerToLoopsStage(OpPassManager &pm) {
   pm.addPass(createDistributeReductionLanesPass());
   pm.addPass(createMapForallToGPUPass());
   pm.addPass(createLowerVectorsPass());
+  pm.addPass(createPrefetchWorkgroupCopiesPass());
   OpPassManager &funcPM = pm.nest<ModuleOp>().nest<func::FuncOp>();
   funcPM.addPass(createConvertLinalgToLoopsPass());
   funcPM.addPass(memref::createFoldMemRefAliasOpsPass());

@@ -200,6 +200,40 @@ def LowerVectorsPass
   ];
 }
 
+def PrefetchWorkgroupCopiesPass
+    : Pass<"halc-prefetch-workgroup-copies", "::mlir::halc::ExecutableOp"> {
+  let summary = "Loads the next step's copies to workgroup memory while this step computes";
+  let description = [{
+    Runs after halc-lower-vectors. In a serial loop whose body copies global
+    memory to workgroup memory, waits at a barrier and then computes from it
+    (a staged matmul's K loop), the loads of the copies are issued one step
+    ahead with upstream's `scf` loop pipeliner: the values loaded for the
+    next step are carried in registers while the threads compute this one,
+    so the loads' latency hides behind the math. Workgroup allocations move
+    to the dispatch's entry first (they are static buffers of the kernel).
+    A copy under a guard, or one whose values need something that writes
+    memory or reads workgroup memory, stays where it is. A thread's loop
+    through what a step copied (up to 8 iterations, no barrier inside) is
+    unrolled, so that the GPU's compiler issues its reads of workgroup
+    memory ahead of the FMAs too.
+
+    ```mlir
+    %next = vector.load %a[...]                  // step 0
+    scf.for %k = %c0 to %c2032 step %c16 iter_args(%v = %next, ...) {
+      vector.store %v, %shared[...]
+      gpu.barrier
+      %n = vector.load %a[..., %k + 16]          // step k + 1
+      ... vector.load %shared ... vector.fma ...  // step k, unrolled
+      gpu.barrier
+      scf.yield %n, ...
+    }
+    ... the last step ...
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+  ];
+}
 def AlignBindingAccessesPass
     : Pass<"halc-align-binding-accesses", "::mlir::halc::ExecutableOp"> {
   let summary = "Records the byte alignment of vector loads and stores of bindings";

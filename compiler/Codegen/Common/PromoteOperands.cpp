@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
@@ -18,6 +19,24 @@ static int64_t getWorkgroupExtent(linalg::LinalgOp root,
   return tile ? tile : root.getStaticLoopRanges()[loop];
 }
 
+/// The elements a thread copies at once along a row: four (a 128-bit load
+/// of f32) where rows are whole groups of four, else one.
+static int64_t getCopyVectorWidth(int64_t rowLength) {
+  return rowLength % 4 == 0 ? 4 : 1;
+}
+
+/// The loop whose neighbouring elements neighbouring threads of a subgroup
+/// take (x): the innermost loop that workgroups tile and is parallel.
+static std::optional<unsigned> getLoopAlongX(linalg::LinalgOp root,
+                                             LoweringConfigAttr config) {
+  SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
+  for (unsigned loop = root.getNumLoops(); loop-- > 0;)
+    if (config.getWorkgroupTile()[loop] != 0 &&
+        iterators[loop] == utils::IteratorType::parallel)
+      return loop;
+  return std::nullopt;
+}
+
 SmallVector<int64_t> mlir::halc::getPromotedShape(linalg::LinalgOp root,
                                                   int64_t operand,
                                                   LoweringConfigAttr config) {
@@ -25,15 +44,21 @@ SmallVector<int64_t> mlir::halc::getPromotedShape(linalg::LinalgOp root,
   SmallVector<int64_t> shape;
   for (unsigned dim = 0; dim < map.getNumResults(); ++dim)
     shape.push_back(getWorkgroupExtent(root, config, map.getDimPosition(dim)));
-  if (!ShapedType::isDynamic(shape.back()))
-    shape.back() += 1;
+  if (ShapedType::isDynamic(shape.back()))
+    return shape;
+  // Threads of a subgroup reading down a column (a transpose) meet other
+  // memory banks at each row when rows are one element longer; threads
+  // reading along rows keep rows whole groups of four, 16-byte aligned.
+  unsigned rank = map.getNumResults();
+  bool downColumns = rank >= 2 && getLoopAlongX(root, config) ==
+                                      map.getDimPosition(rank - 2);
+  shape.back() += downColumns ? 1 : getCopyVectorWidth(shape.back());
   return shape;
 }
 
 /// Copies input `operand` of `tiledRoot` (a workgroup's tile of `root`) into
-/// workgroup memory, which the op reads instead. The copy's rows are one
-/// element longer than the tile's: a thread reading down a column of it (a
-/// transpose) then meets a different memory bank at each row.
+/// workgroup memory, which the op reads instead. The copy's rows are longer
+/// than the tile's (getPromotedShape), against bank conflicts.
 FailureOr<linalg::CopyOp>
 mlir::halc::promoteOperand(RewriterBase &rewriter, linalg::LinalgOp tiledRoot,
                            linalg::LinalgOp root, int64_t operand,
@@ -83,24 +108,30 @@ mlir::halc::promoteOperand(RewriterBase &rewriter, linalg::LinalgOp tiledRoot,
 }
 
 /// The thread loop of the copy of `root`'s input `operand` (see
-/// promoteOperand): x along the input's innermost dimension, where
-/// neighbouring threads read neighbouring elements, then y and z; each
-/// thread copies its share of the workgroup tile along each.
+/// promoteOperand), spread over all the workgroup's threads whatever their
+/// shape (linear ids): neighbouring threads copy neighbouring groups of
+/// four elements along the input's rows (coalesced 128-bit loads and
+/// stores), the threads left over take the next dimensions, and each thread
+/// copies its share of what remains.
 scf::SCFTilingOptions
 mlir::halc::getCopyThreadOptions(linalg::CopyOp copy, linalg::LinalgOp root,
                                  int64_t operand, LoweringConfigAttr config) {
   MLIRContext *context = copy.getContext();
   AffineMap map = root.getMatchingIndexingMap(root.getDpsInputOperand(operand));
   unsigned rank = map.getNumResults();
+  int64_t threads = computeProduct(config.getWorkgroupSize());
   SmallVector<int64_t> tile(rank, 0);
-  SmallVector<Attribute> mapping;
-  for (unsigned axis = 0; axis < 3 && axis < rank; ++axis) {
+  SmallVector<Attribute> mapping(rank);
+  for (unsigned axis = 0; axis < rank; ++axis) {
     unsigned dim = rank - 1 - axis;
     int64_t extent = getWorkgroupExtent(root, config, map.getDimPosition(dim));
-    tile[dim] = llvm::divideCeil(extent, config.getWorkgroupSize()[axis]);
-    mapping.insert(mapping.begin(),
-                   gpu::GPUThreadMappingAttr::get(
-                       context, static_cast<gpu::MappingId>(axis)));
+    int64_t width = axis == 0 ? getCopyVectorWidth(extent) : 1;
+    int64_t along = std::clamp<int64_t>(extent / width, 1, threads);
+    tile[dim] = width * llvm::divideCeil(extent / width, along);
+    threads /= llvm::divideCeil(extent, tile[dim]);
+    mapping[dim] = gpu::GPUThreadMappingAttr::get(
+        context, static_cast<gpu::MappingId>(
+                     static_cast<int64_t>(gpu::MappingId::LinearDim0) + axis));
   }
   scf::SCFTilingOptions options;
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)

@@ -29,8 +29,9 @@ FailureOr<linalg::CopyOp> promoteOperand(RewriterBase &rewriter,
 
 /// The shape of the workgroup-memory copy of `root`'s input `operand`, an
 /// input read through a projection of its loops: its workgroup tile under
-/// `config`, rows one element longer (dynamic where a loop is untiled and
-/// dynamic).
+/// `config` (dynamic where a loop is untiled and dynamic), rows one element
+/// longer where the threads of a subgroup read down its columns, else a
+/// group of four longer where rows are whole groups of four.
 SmallVector<int64_t> getPromotedShape(linalg::LinalgOp root, int64_t operand,
                                       LoweringConfigAttr config);
 

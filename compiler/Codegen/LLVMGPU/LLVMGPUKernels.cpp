@@ -9,6 +9,7 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
@@ -62,7 +63,8 @@ void passDynamicBindingsAsPointers(gpu::GPUModuleOp gpuModule) {
 
 /// Workgroup memory (a `memref.alloc` in the workgroup address space) is a
 /// workgroup attribution of its kernel, which the LLVM lowering makes one
-/// shared-memory (LDS) global.
+/// shared-memory (LDS) global, 16-byte aligned: 128-bit loads of it stay
+/// whole (halc-align-binding-accesses counts on it).
 void allocsAsWorkgroupAttributions(gpu::GPUModuleOp gpuModule) {
   gpuModule.walk([](gpu::GPUFuncOp kernel) {
     SmallVector<memref::AllocOp> allocs;
@@ -73,6 +75,10 @@ void allocsAsWorkgroupAttributions(gpu::GPUModuleOp gpuModule) {
     for (memref::AllocOp alloc : allocs) {
       BlockArgument memory =
           kernel.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());
+      kernel.setWorkgroupAttributionAttr(
+          kernel.getNumWorkgroupAttributions() - 1,
+          LLVM::LLVMDialect::getAlignAttrName(),
+          IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), 16));
       alloc.replaceAllUsesWith(memory);
       alloc.erase();
     }

@@ -28,9 +28,9 @@ namespace {
 /// The vectors SPIR-V and Metal buffers hold: four elements.
 constexpr int64_t kVectorWidth = 4;
 
-/// The binding as a buffer of vector<4>, when its elements are 16 or 32 bits
+/// The buffer as a buffer of vector<4>, when its elements are 16 or 32 bits
 /// and its rows (the innermost dimension) are whole vectors.
-MemRefType getVectorBindingType(MemRefType type) {
+MemRefType getVectorBufferType(MemRefType type) {
   Type element = type.getElementType();
   unsigned bits = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 0;
   if ((bits != 16 && bits != 32) || !type.getLayout().isIdentity() ||
@@ -50,12 +50,12 @@ MemRefType getVectorBindingType(MemRefType type) {
                          MemRefLayoutAttrInterface(), type.getMemorySpace());
 }
 
-/// Whether `user` reads or writes one whole, aligned vector<4> of `binding`.
-bool isAlignedVectorAccess(Operation *user, Value binding) {
+/// Whether `user` reads or writes one whole, aligned vector<4> of `buffer`.
+bool isAlignedVectorAccess(Operation *user, Value buffer) {
   auto access = [&](auto op) {
     VectorType type = op.getVectorType();
     int64_t bytes = kVectorWidth * type.getElementTypeBitWidth() / 8;
-    return op.getBase() == binding && type.getRank() == 1 &&
+    return op.getBase() == buffer && type.getRank() == 1 &&
            type.getNumElements() == kVectorWidth &&
            op.getAlignment().value_or(0) >= static_cast<uint64_t>(bytes);
   };
@@ -76,45 +76,58 @@ SmallVector<Value> getVectorIndices(OpBuilder &builder, Location loc,
   return result;
 }
 
-void vectorizeBinding(gpu::GPUFuncOp kernel, BlockArgument binding,
-                      MemRefType vectorType) {
-  SmallVector<Operation *> users(binding.getUsers());
-  binding.setType(vectorType);
+/// Makes `buffer` (a binding, a workgroup allocation) a buffer of
+/// `vectorType`, each of its aligned vector<4> accesses one element of it.
+void vectorizeBuffer(Value buffer, MemRefType vectorType) {
+  SmallVector<Operation *> users(buffer.getUsers());
+  buffer.setType(vectorType);
   for (Operation *user : users) {
     OpBuilder builder(user);
     Location loc = user->getLoc();
     if (auto load = dyn_cast<vector::LoadOp>(user)) {
       Value vector = memref::LoadOp::create(
-          builder, loc, binding,
+          builder, loc, buffer,
           getVectorIndices(builder, loc, load.getIndices()));
       load.replaceAllUsesWith(vector);
     } else {
       auto store = cast<vector::StoreOp>(user);
       memref::StoreOp::create(
-          builder, loc, store.getValueToStore(), binding,
+          builder, loc, store.getValueToStore(), buffer,
           getVectorIndices(builder, loc, store.getIndices()));
     }
     user->erase();
   }
-  SmallVector<Type> inputs(kernel.getArgumentTypes());
-  inputs[binding.getArgNumber()] = vectorType;
-  kernel.setFunctionType(
-      FunctionType::get(kernel.getContext(), inputs, kernel.getResultTypes()));
+}
+
+/// The type `buffer` takes as a buffer of vector<4>, when it has one and is
+/// accessed only in aligned vector<4>s; else null.
+MemRefType getVectorizedType(Value buffer) {
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  MemRefType vectorType = type ? getVectorBufferType(type) : MemRefType();
+  if (!vectorType || buffer.use_empty() ||
+      !llvm::all_of(buffer.getUsers(), [&](Operation *user) {
+        return isAlignedVectorAccess(user, buffer);
+      }))
+    return {};
+  return vectorType;
 }
 
 struct VectorizeBindingsPass
     : public halc::impl::VectorizeBindingsPassBase<VectorizeBindingsPass> {
   void runOnOperation() override {
     getOperation().walk([](gpu::GPUFuncOp kernel) {
-      for (BlockArgument binding : kernel.getArguments()) {
-        auto type = dyn_cast<MemRefType>(binding.getType());
-        MemRefType vectorType = type ? getVectorBindingType(type) : MemRefType();
-        if (vectorType && !binding.use_empty() &&
-            llvm::all_of(binding.getUsers(), [&](Operation *user) {
-              return isAlignedVectorAccess(user, binding);
-            }))
-          vectorizeBinding(kernel, binding, vectorType);
-      }
+      for (BlockArgument binding : kernel.getArguments())
+        if (MemRefType vectorType = getVectorizedType(binding))
+          vectorizeBuffer(binding, vectorType);
+      kernel.setFunctionType(FunctionType::get(
+          kernel.getContext(), kernel.front().getArgumentTypes(),
+          kernel.getResultTypes()));
+      kernel.walk([](memref::AllocOp alloc) {
+        if (!gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(alloc.getType()))
+          return;
+        if (MemRefType vectorType = getVectorizedType(alloc))
+          vectorizeBuffer(alloc, vectorType);
+      });
     });
   }
 };

@@ -16,11 +16,12 @@
 // CHECK: vector.load %arg2[%{{.+}}, %[[J]]] {alignment = 8 : i64} : memref<64x4094xf32>, vector<4xf32>
 // f16: four elements are 8 bytes.
 // CHECK: vector.load %arg4[%[[I]]] {alignment = 8 : i64} : memref<1024xf16>, vector<4xf16>
-// An offset of the thread id alone, a dynamic row stride, workgroup memory,
-// a one-element vector: no alignment recorded.
+// Workgroup memory starts 16-byte aligned too.
+// CHECK: vector.load %[[SHARED:.+]][%[[I]]] {alignment = 16 : i64} : memref<1024xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// An offset of the thread id alone, a dynamic row stride, a one-element
+// vector: no alignment recorded.
 // CHECK: vector.load %arg0[%thread_id_x] : memref<1024xf32>, vector<4xf32>
 // CHECK: vector.load %arg5[%{{.+}}, %c0] : memref<?x?xf32>, vector<4xf32>
-// CHECK: vector.load %[[SHARED:.+]][%[[I]]] : memref<1024xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK: vector.load %arg0[%[[I]]] : memref<1024xf32>, vector<1xf32>
 halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
   halc.export @accesses ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_only, read_write, read_only, read_only]>) workgroup_size([256, 1, 1]) workgroup_count([1, 1, 1])
@@ -41,9 +42,9 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavap
         %z = vector.load %odd[%row, %j] : memref<64x4094xf32>, vector<4xf32>
       }
       %h = vector.load %half[%i] : memref<1024xf16>, vector<4xf16>
+      %s = vector.load %shared[%i] : memref<1024xf32, #gpu.address_space<workgroup>>, vector<4xf32>
       %u = vector.load %a[%tid] : memref<1024xf32>, vector<4xf32>
       %d = vector.load %dyn[%row, %c0] : memref<?x?xf32>, vector<4xf32>
-      %s = vector.load %shared[%i] : memref<1024xf32, #gpu.address_space<workgroup>>, vector<4xf32>
       %one = vector.load %a[%i] : memref<1024xf32>, vector<1xf32>
       return
     }

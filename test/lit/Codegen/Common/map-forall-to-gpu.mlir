@@ -53,20 +53,25 @@
 // ROWS: vector.store
 
 // A staged matmul's K loop runs its copies to workgroup memory and the
-// threads' FMAs in turn: a barrier after each copy, and one at the end of
-// the loop's body, before the next step's copies overwrite what this one
-// reads. The accumulator is carried in registers across the whole loop.
+// threads' FMAs in turn: the copies of A and B write different buffers, so
+// no barrier between them; one before the FMAs read them, and one at the end
+// of the loop's body, before the next step's copies overwrite what this one
+// reads.
 // RUN: rm -rf %t.staged && halc-compile %S/../../../e2e/staged-contraction.mlir --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe -o %t.staged.halm --iree-hal-dump-executable-intermediates-to=%t.staged
-// RUN: FileCheck %s --check-prefix=STAGED --input-file=%t.staged/module_linked.06.lower-to-loops.mlir
+// RUN: halc-opt %t.staged/module_linked.05.bufferize.mlir -pass-pipeline='builtin.module(halc.executable(halc-map-forall-to-gpu))' | FileCheck %s --check-prefix=STAGED
 // STAGED-LABEL: func.func @matmul(
 // STAGED-NOT: scf.forall
-// STAGED: scf.for {{.+}} iter_args({{.+}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
-// STAGED: vector.store {{.+}} : memref<64x17xf32, #gpu.address_space<workgroup>>
-// STAGED: gpu.barrier
-// STAGED: vector.store {{.+}} : memref<16x65xf32, #gpu.address_space<workgroup>>
-// STAGED: gpu.barrier
-// STAGED: vector.fma
-// STAGED: scf.yield
-// STAGED-NEXT: }
+// STAGED: scf.for %{{.+}} = %c0 to %c256 step %c32 {
+// STAGED: vector.transfer_read %arg0
+// STAGED-NOT: gpu.barrier
+// STAGED: vector.transfer_write {{.+}} #gpu.address_space<workgroup>>
+// STAGED-NOT: gpu.barrier
+// STAGED: vector.transfer_read %arg1
+// STAGED-NOT: gpu.barrier
+// STAGED: vector.transfer_write {{.+}} #gpu.address_space<workgroup>>
 // STAGED-NEXT: gpu.barrier
-// STAGED-NEXT: scf.yield
+// STAGED: vector.contract
+// STAGED-NEXT: vector.transfer_write {{.+}} : vector<4x4xf32>, memref<4x4xf32, strided<[1024, 1], offset: ?>>
+// STAGED-NEXT: {{^ *}}}
+// STAGED-NEXT: gpu.barrier
+// STAGED-NEXT: {{^ *}}}

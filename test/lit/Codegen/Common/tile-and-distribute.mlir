@@ -66,8 +66,10 @@ halc.executable @ktiled target(#halc.target<backend = "vulkan-spirv", arch = "la
 // A matmul whose workgroup_tile steps through K (8 at a time) and promotes
 // both inputs: the fill of each thread's 4x4 accumulator runs first, then a
 // serial loop over K whose body copies the step's 16x8 tile of A and 8x16
-// tile of B to workgroup memory (rows padded by one), each copy on a thread
-// loop of its own, and the threads' matmul reads the copies.
+// tile of B to workgroup memory (rows a group of four longer, still 16-byte
+// aligned), each copy on a thread loop of its own over all 16 threads
+// (linear ids, four elements of a row each), and the threads' matmul reads
+// the copies.
 // CHECK-LABEL: halc.executable @staged_matmul
 // CHECK: halc.export @mm {{.*}} workgroup_count([2, 2, 1])
 // CHECK: scf.forall ({{.+}}) = (0, 0) to (32, 32) step (16, 16)
@@ -75,12 +77,14 @@ halc.executable @ktiled target(#halc.target<backend = "vulkan-spirv", arch = "la
 // CHECK: linalg.fill
 // CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
 // CHECK: scf.for %[[K:.+]] = %c0 to %c32 step %c8 iter_args(%[[ACC:.+]] = %[[FILL]])
-// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16x9xf32>
-// CHECK: %[[A:.+]] = scf.forall
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16x12xf32>
+// CHECK: %[[A:.+]] = scf.forall ({{.+}}) = (0, 0) to (16, 8) step (2, 4)
 // CHECK: linalg.copy
-// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<8x17xf32>
-// CHECK: %[[B:.+]] = scf.forall
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<8x20xf32>
+// CHECK: %[[B:.+]] = scf.forall ({{.+}}) = (0, 0) to (8, 16) step (2, 4)
 // CHECK: linalg.copy
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
 // CHECK: scf.forall ({{.+}}) = (0, 0) to (16, 16) step (4, 4) shared_outs(%{{.+}} = %[[ACC]])
 // CHECK: tensor.extract_slice %[[A]]
 // CHECK: tensor.extract_slice %[[B]]
@@ -211,17 +215,18 @@ halc.executable @softmax target(#halc.target<backend = "cuda", arch = "sm_80", f
 
 // A transposed add with its transposed input promoted: in each 32x32
 // workgroup tile, a first thread loop copies the input's tile into
-// workgroup memory (rows of 33: padded against bank conflicts), x along the
-// input's rows (4 rows a thread along y); a second computes the add reading
-// the copy, x along the output's rows. 100x70 leaves edge tiles.
+// workgroup memory (rows of 33: a subgroup reads down its columns, each row
+// in other banks), four elements of an input row a thread, eight threads a
+// row (linear ids); a second computes the add reading the copy, x along the
+// output's rows. 100x70 leaves edge tiles.
 // CHECK-LABEL: halc.executable @transposed_add
 // CHECK: halc.export @add {{.*}} workgroup_count([4, 3, 1])
 // CHECK: scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (70, 100) step (32, 32)
 // CHECK: %[[BUF:.+]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x33xf32>
 // CHECK: %[[TILE:.+]] = tensor.extract_slice %[[BUF]][0, 0]
-// CHECK: %[[COPY:.+]] = scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (%{{.+}}, %{{.+}}) step (4, 1) shared_outs(%{{.+}} = %[[TILE]])
+// CHECK: %[[COPY:.+]] = scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (%{{.+}}, %{{.+}}) step (1, 4) shared_outs(%{{.+}} = %[[TILE]])
 // CHECK: linalg.copy
-// CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
 // CHECK: scf.forall
 // CHECK: tensor.extract_slice %[[COPY]]
 // CHECK: linalg.generic
@@ -332,9 +337,9 @@ halc.executable @huge_promotion target(#halc.target<backend = "cuda", arch = "sm
 // CHECK-NOT: linalg.generic
 // CHECK: scf.for %{{.+}} = %c0 to %c64 step %c16
 // CHECK: scf.forall
-// CHECK: %[[STEP:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<4x1xf32>)
-// CHECK: linalg.copy ins(%[[STEP]] : tensor<4x1xf32>)
-// CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK: %[[STEP:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<1x4xf32>)
+// CHECK: linalg.copy ins(%[[STEP]] : tensor<1x4xf32>)
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
 halc.executable @staged_producer target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
   halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([16, 16, 1])
   builtin.module {

@@ -1,0 +1,233 @@
+//===- PrefetchWorkgroupCopies.cpp - Copies loaded a step ahead -----------===//
+//
+// A staged matmul's K loop copies a step's tiles to workgroup memory, waits
+// at a barrier and computes from them: each thread waits for its global
+// loads at every step. Here the loads of step k + 1 are issued before the
+// math of step k (upstream's scf pipeliner, two stages), and their values
+// carried in registers to the next step's stores; each thread's short loop
+// through the step's workgroup memory is unrolled.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::halc {
+#define GEN_PASS_DEF_PREFETCHWORKGROUPCOPIESPASS
+#include "compiler/Codegen/Common/Passes.h.inc"
+} // namespace mlir::halc
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// The most steps of a thread's loop over workgroup memory that are
+/// unrolled (a 32-deep workgroup step read 4 at a time).
+constexpr uint64_t kMaxUnrolledSteps = 8;
+
+bool isWorkgroupMemory(Value buffer) {
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
+}
+
+/// Whether `loop` reads workgroup memory and has no barrier or loop inside:
+/// a thread's steps through what its workgroup copied.
+bool readsWorkgroupMemory(scf::ForOp loop) {
+  bool reads = false;
+  WalkResult walk = loop.getBody()->walk([&](Operation *op) {
+    if (isa<gpu::BarrierOp, LoopLikeOpInterface>(op))
+      return WalkResult::interrupt();
+    if (auto load = dyn_cast<vector::LoadOp>(op))
+      reads |= isWorkgroupMemory(load.getBase());
+    return WalkResult::advance();
+  });
+  return reads && !walk.wasInterrupted();
+}
+
+/// Whether `op` (with what it nests) only computes, or reads memory other
+/// than workgroup memory, which a step's copies have not written yet.
+bool canRunStepAhead(Operation *op) {
+  if (isPure(op))
+    return true;
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  return effects &&
+         llvm::all_of(*effects, [](const MemoryEffects::EffectInstance &e) {
+           return isa<MemoryEffects::Read>(e.getEffect()) && e.getValue() &&
+                  !isWorkgroupMemory(e.getValue());
+         });
+}
+
+/// Whether the body of `loop` writes only workgroup memory (its barriers
+/// aside, which order the workgroup's accesses): its global reads can then
+/// move a step ahead.
+bool writesOnlyWorkgroupMemory(scf::ForOp loop) {
+  return llvm::all_of(loop.getBody()->without_terminator(), [](Operation &op) {
+    if (isa<gpu::BarrierOp>(op))
+      return true;
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        getEffectsRecursively(&op);
+    return effects &&
+           llvm::all_of(*effects, [](const MemoryEffects::EffectInstance &e) {
+             return !isa<MemoryEffects::Write>(e.getEffect()) ||
+                    (e.getValue() && isWorkgroupMemory(e.getValue()));
+           });
+  });
+}
+
+/// Whether `op` or an op it nests reads a value `loop` carries (its
+/// accumulators), which a step ahead does not have yet.
+bool readsCarriedValue(Operation *op, scf::ForOp loop) {
+  WalkResult walk = op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (auto arg = dyn_cast<BlockArgument>(operand);
+          arg && arg.getOwner() == loop.getBody() &&
+          arg != loop.getInductionVar())
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// The value a store to workgroup memory writes, if `op` is one.
+Value getStoredToWorkgroup(Operation *op) {
+  if (auto store = dyn_cast<vector::StoreOp>(op))
+    return isWorkgroupMemory(store.getBase()) ? store.getValueToStore()
+                                              : Value();
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return isWorkgroupMemory(store.getMemRef()) ? store.getValueToStore()
+                                                : Value();
+  return {};
+}
+
+/// The ops of `loop`'s body that compute the values its copies store to
+/// workgroup memory before its first barrier (`barrier`), where all of
+/// them can run a step ahead.
+SetVector<Operation *> getStepAheadOps(scf::ForOp loop, Operation *barrier) {
+  Block *body = loop.getBody();
+  SetVector<Operation *> ahead;
+  for (Operation &op : llvm::make_range(body->begin(), barrier->getIterator())) {
+    Value stored = getStoredToWorkgroup(&op);
+    Operation *producer = stored ? stored.getDefiningOp() : nullptr;
+    if (!producer || producer->getBlock() != body)
+      continue;
+    BackwardSliceOptions options;
+    options.inclusive = true;
+    options.omitUsesFromAbove = false;
+    options.filter = [&](Operation *candidate) {
+      return candidate->getBlock() == body;
+    };
+    SetVector<Operation *> slice;
+    if (failed(getBackwardSlice(producer, &slice, options)))
+      continue;
+    if (llvm::all_of(slice, [&](Operation *candidate) {
+          return canRunStepAhead(candidate) &&
+                 !readsCarriedValue(candidate, loop);
+        }))
+      ahead.insert_range(slice);
+  }
+  return ahead;
+}
+
+/// Gives the ops after the step-ahead ones that read a pure step-ahead op
+/// (an index both a load and its store use) a copy of their own: only the
+/// loaded values cross to the next step.
+void cloneSharedIndices(RewriterBase &rewriter,
+                        const SetVector<Operation *> &ahead) {
+  for (Operation *op : ahead) {
+    if (!isPure(op) ||
+        llvm::all_of(op->getUsers(), [&](Operation *user) {
+          return ahead.contains(user);
+        }))
+      continue;
+    rewriter.setInsertionPointAfter(op);
+    Operation *copy = rewriter.clone(*op);
+    rewriter.replaceUsesWithIf(op->getResults(), copy->getResults(),
+                               [&](OpOperand &use) {
+                                 return !ahead.contains(use.getOwner());
+                               });
+  }
+}
+
+/// Pipelines `loop` in two stages: the step-ahead ops (stage 0) run after
+/// the first barrier of the next step's body, everything else (stage 1) in
+/// its order.
+LogicalResult prefetchCopies(RewriterBase &rewriter, scf::ForOp loop) {
+  Block *body = loop.getBody();
+  auto barriers = body->getOps<gpu::BarrierOp>();
+  if (barriers.empty() || !writesOnlyWorkgroupMemory(loop))
+    return success();
+  Operation *barrier = *barriers.begin();
+  SetVector<Operation *> ahead = getStepAheadOps(loop, barrier);
+  if (llvm::none_of(ahead, [](Operation *op) { return !isPure(op); }))
+    return success();
+  cloneSharedIndices(rewriter, ahead);
+  scf::PipeliningOption options;
+  options.getScheduleFn =
+      [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &order) {
+        auto afterBarrier = std::next(barrier->getIterator());
+        for (Operation &op : llvm::make_range(body->begin(), afterBarrier))
+          if (!ahead.contains(&op))
+            order.emplace_back(&op, 1);
+        for (Operation *op : ahead)
+          order.emplace_back(op, 0);
+        for (Operation &op : llvm::make_range(afterBarrier,
+                                              body->getTerminator()->getIterator()))
+          if (!ahead.contains(&op))
+            order.emplace_back(&op, 1);
+      };
+  bool modified = false;
+  rewriter.setInsertionPoint(loop);
+  if (succeeded(scf::pipelineForLoop(rewriter, loop, options, &modified)) ||
+      !modified)
+    return success();
+  return loop.emitError("could not load the copies of a step ahead");
+}
+
+LogicalResult prefetchWorkgroupCopies(ExportOp, func::FuncOp dispatch) {
+  // Workgroup memory is the kernel's for its whole run: allocating it once,
+  // at the entry, lets the pipeliner copy a loop's body without a second
+  // buffer.
+  Block &entry = dispatch.front();
+  dispatch.walk([&](memref::AllocOp alloc) {
+    if (isWorkgroupMemory(alloc) && alloc->getNumOperands() == 0)
+      alloc->moveBefore(&entry, entry.begin());
+  });
+  SmallVector<scf::ForOp> loops;
+  dispatch.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  IRRewriter rewriter(dispatch.getContext());
+  for (scf::ForOp loop : loops)
+    if (failed(prefetchCopies(rewriter, loop)))
+      return failure();
+  // A thread's steps through what a workgroup step copied are unrolled:
+  // the GPU's compiler then issues the reads of workgroup memory for the
+  // next steps while the FMAs of this one run.
+  SmallVector<scf::ForOp> threadSteps;
+  dispatch.walk([&](scf::ForOp loop) {
+    std::optional<APInt> trips = loop.getStaticTripCount();
+    if (trips && trips->getZExtValue() <= kMaxUnrolledSteps &&
+        readsWorkgroupMemory(loop))
+      threadSteps.push_back(loop);
+  });
+  for (scf::ForOp loop : threadSteps)
+    if (failed(loopUnrollFull(loop)))
+      return loop.emitError("could not unroll a thread's steps");
+  return success();
+}
+
+struct PrefetchWorkgroupCopiesPass
+    : public halc::impl::PrefetchWorkgroupCopiesPassBase<
+          PrefetchWorkgroupCopiesPass> {
+  void runOnOperation() override {
+    if (failed(forEachDispatch(getOperation(), prefetchWorkgroupCopies)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
