@@ -37,16 +37,18 @@ def OutlineSPIRVKernelsPass
 
 def VectorizeBindingsPass
     : Pass<"halc-vectorize-bindings", "::mlir::halc::ExecutableOp"> {
-  let summary = "Declares bindings read and written in aligned vector<4>s as buffers of vector<4>";
+  let summary = "Declares bindings and workgroup memory read and written in aligned vector<4>s as buffers of vector<4>";
   let description = [{
     SPIR-V's Logical addressing cannot load a vector from a buffer of
     scalars (halc-convert-to-spirv splits such a load into one load per
-    element). A kernel binding of 16- or 32-bit elements whose innermost
-    dimension is a multiple of four (or any length, for a 1-D binding) and
-    whose every use is a `vector.load` or `vector.store` of `vector<4>`
-    aligned to the vector's size (halc-align-binding-accesses) becomes a
-    buffer of `vector<4>`: each access is a `memref.load` or `memref.store`
-    of the vector at innermost index / 4, one 128-bit access in f32.
+    element). A kernel binding or workgroup allocation of 16- or 32-bit
+    elements whose innermost dimension is a multiple of four (or any length,
+    for a 1-D binding) and whose every use is a `vector.load` or
+    `vector.store` of `vector<4>` aligned to the vector's size
+    (halc-align-binding-accesses) becomes a buffer of `vector<4>`: each
+    access is a `memref.load` or `memref.store` of the vector at innermost
+    index / 4, one 128-bit access in f32 (a staged matmul's tiles in
+    workgroup memory are copied and read so).
 
     ```mlir
     %v = vector.load %arg0[%i] {alignment = 16 : i64} : memref<1024xf32>, vector<4xf32>

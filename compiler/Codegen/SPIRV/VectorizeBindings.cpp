@@ -1,10 +1,11 @@
-//===- VectorizeBindings.cpp - Bindings as buffers of vector<4> -----------===//
+//===- VectorizeBindings.cpp - Buffers of vector<4> -----------------------===//
 //
 // SPIR-V's Logical addressing cannot load a vector from a buffer of scalars:
 // each element is its own load, which drivers do not always merge. A binding
-// whose every access is a vector<4> load or store aligned to the vector's
-// size is declared a buffer of vector<4> instead, and each access is one
-// 128-bit (64-bit in f16) load or store of element index / 4.
+// or workgroup allocation whose every access is a vector<4> load or store
+// aligned to the vector's size is declared a buffer of vector<4> instead,
+// and each access is one 128-bit (64-bit in f16) load or store of element
+// index / 4.
 //
 //===----------------------------------------------------------------------===//
 

@@ -58,3 +58,36 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavap
     }
   }
 }
+
+// -----
+
+// Workgroup memory read and written in aligned vector<4>s is an array of
+// vector<4> too (rows of 36 floats: 9 vectors); one with a scalar access
+// keeps its scalars.
+// CHECK-LABEL: gpu.func @shared
+// CHECK: %[[TILE:.+]] = memref.alloc() : memref<16x9xvector<4xf32>, #gpu.address_space<workgroup>>
+// CHECK: %[[ROW:.+]] = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+// CHECK: memref.store %{{.+}}, %[[TILE]][%{{.+}}, %{{.+}}] : memref<16x9xvector<4xf32>, #gpu.address_space<workgroup>>
+// CHECK: memref.load %[[TILE]][%{{.+}}, %{{.+}}] : memref<16x9xvector<4xf32>, #gpu.address_space<workgroup>>
+// CHECK: vector.load %[[ROW]][%{{.+}}] {alignment = 16 : i64} : memref<64xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @shared ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @shared(%a: memref<16x32xf32>) {
+      %c0 = arith.constant 0 : index
+      %c4 = arith.constant 4 : index
+      %tid = gpu.thread_id x
+      %tile = memref.alloc() : memref<16x36xf32, #gpu.address_space<workgroup>>
+      %row = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+      %j = arith.muli %tid, %c4 : index
+      %x = vector.load %a[%tid, %c0] {alignment = 16 : i64} : memref<16x32xf32>, vector<4xf32>
+      vector.store %x, %tile[%tid, %c4] {alignment = 16 : i64} : memref<16x36xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+      %y = vector.load %tile[%tid, %c0] {alignment = 16 : i64} : memref<16x36xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+      vector.store %y, %a[%tid, %c4] {alignment = 16 : i64} : memref<16x32xf32>, vector<4xf32>
+      %z = vector.load %row[%j] {alignment = 16 : i64} : memref<64xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+      %s = vector.extract_strided_slice %z {offsets = [0], sizes = [1], strides = [1]} : vector<4xf32> to vector<1xf32>
+      vector.store %s, %row[%tid] : memref<64xf32, #gpu.address_space<workgroup>>, vector<1xf32>
+      return
+    }
+  }
+}
