@@ -51,6 +51,7 @@ std::vector<Stage> mlir::halc::getSharedStages() {
       makeExecutableMLIRStage("executable-configurations",
                               [](OpPassManager &pm) {
                                 pm.addPass(createImplicitGemmPass());
+                                pm.addPass(createDropUnitLoopsPass());
                                 pm.addPass(createSelectLoweringConfigPass());
                               }),
       makeExecutableMLIRStage("tile-and-distribute",

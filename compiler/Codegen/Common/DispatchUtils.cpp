@@ -4,6 +4,8 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
@@ -88,4 +90,45 @@ TargetAttr mlir::halc::getTargetForLowering(ExecutableOp executable) {
     return {};
   }
   return target;
+}
+
+Value mlir::halc::collapseBinding(RewriterBase &rewriter,
+                                  TypedValue<MemRefType> memref,
+                                  ArrayRef<ReassociationIndices> groups) {
+  auto binding = dyn_cast<BlockArgument>(memref);
+  auto function =
+      binding ? dyn_cast<func::FuncOp>(binding.getOwner()->getParentOp())
+              : func::FuncOp();
+  if (!function || !binding.hasOneUse())
+    return memref::CollapseShapeOp::create(rewriter, memref.getLoc(), memref,
+                                           groups);
+  MemRefType type = memref::CollapseShapeOp::computeCollapsedType(
+      memref.getType(), groups);
+  binding.setType(type);
+  SmallVector<Type> inputs(function.getArgumentTypes());
+  inputs[binding.getArgNumber()] = type;
+  function.setType(FunctionType::get(rewriter.getContext(), inputs,
+                                     function.getResultTypes()));
+  return binding;
+}
+
+Value mlir::halc::collapseBindingRead(RewriterBase &rewriter, Value tensor,
+                                      ArrayRef<ReassociationIndices> groups) {
+  auto read = tensor.getDefiningOp<bufferization::ToTensorOp>();
+  auto binding = read ? dyn_cast<TypedValue<MemRefType>>(read.getBuffer())
+                      : TypedValue<MemRefType>();
+  if (!binding || !tensor.hasOneUse() || !isa<BlockArgument>(binding) ||
+      !binding.hasOneUse())
+    return tensor::CollapseShapeOp::create(rewriter, tensor.getLoc(), tensor,
+                                           groups);
+  Value collapsed = collapseBinding(rewriter, binding, groups);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(read);
+  auto type = cast<MemRefType>(collapsed.getType());
+  auto newRead = bufferization::ToTensorOp::create(
+      rewriter, read.getLoc(),
+      RankedTensorType::get(type.getShape(), type.getElementType()),
+      collapsed, read.getRestrict(), read.getWritable());
+  rewriter.replaceOp(read, newRead);
+  return newRead;
 }

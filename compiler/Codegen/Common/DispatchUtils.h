@@ -42,6 +42,18 @@ LogicalResult
 forEachDispatch(ExecutableOp executable,
                 function_ref<LogicalResult(ExportOp, func::FuncOp)> fn);
 
+/// `memref` collapsed by `groups`: the binding itself, retyped, when
+/// `memref` is one that nothing else reads or writes (its shape is only this
+/// kernel's view of a buffer; a collapsed binding keeps its indices
+/// linear), else a view.
+Value collapseBinding(RewriterBase &rewriter, TypedValue<MemRefType> memref,
+                      ArrayRef<ReassociationIndices> groups);
+
+/// `tensor` collapsed by `groups`: read from its collapsed binding where it
+/// is the value of a binding that only this read uses, else a collapse.
+Value collapseBindingRead(RewriterBase &rewriter, Value tensor,
+                          ArrayRef<ReassociationIndices> groups);
+
 } // namespace mlir::halc
 
 #endif // HALC_CODEGEN_COMMON_DISPATCHUTILS_H

@@ -191,51 +191,6 @@ Value buildIm2Col(OpBuilder &builder, linalg::LinalgOp conv,
   return generic.getResult(0);
 }
 
-/// `memref` collapsed by `groups`: the binding itself when `memref` is one
-/// that nothing else reads or writes (its shape is only this kernel's view
-/// of a buffer; a collapsed binding keeps its indices linear), else a view.
-Value collapseBinding(RewriterBase &rewriter, TypedValue<MemRefType> memref,
-                      ArrayRef<ReassociationIndices> groups) {
-  auto binding = dyn_cast<BlockArgument>(memref);
-  auto function =
-      binding ? dyn_cast<func::FuncOp>(binding.getOwner()->getParentOp())
-              : func::FuncOp();
-  if (!function || !binding.hasOneUse())
-    return memref::CollapseShapeOp::create(rewriter, memref.getLoc(), memref,
-                                           groups);
-  MemRefType type = memref::CollapseShapeOp::computeCollapsedType(
-      memref.getType(), groups);
-  binding.setType(type);
-  SmallVector<Type> inputs(function.getArgumentTypes());
-  inputs[binding.getArgNumber()] = type;
-  function.setType(FunctionType::get(rewriter.getContext(), inputs,
-                                     function.getResultTypes()));
-  return binding;
-}
-
-/// The filter `tensor` collapsed by `groups`: read from its collapsed
-/// binding where it is one read only by the convolution.
-Value collapseFilter(RewriterBase &rewriter, Value tensor,
-                     ArrayRef<ReassociationIndices> groups) {
-  auto read = tensor.getDefiningOp<bufferization::ToTensorOp>();
-  auto binding = read ? dyn_cast<TypedValue<MemRefType>>(read.getBuffer())
-                      : TypedValue<MemRefType>();
-  if (!binding || !tensor.hasOneUse() || !isa<BlockArgument>(binding) ||
-      !binding.hasOneUse())
-    return tensor::CollapseShapeOp::create(rewriter, tensor.getLoc(), tensor,
-                                           groups);
-  Value collapsed = collapseBinding(rewriter, binding, groups);
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(read);
-  auto type = cast<MemRefType>(collapsed.getType());
-  auto newRead = bufferization::ToTensorOp::create(
-      rewriter, read.getLoc(),
-      RankedTensorType::get(type.getShape(), type.getElementType()),
-      collapsed, read.getRestrict(), read.getWritable());
-  rewriter.replaceOp(read, newRead);
-  return newRead;
-}
-
 /// Rewrites `conv`, whose result is written to `destination` by `write`,
 /// as a matmul of its im2col matrix and its filter, written to a collapsed
 /// view of the destination.
@@ -265,7 +220,7 @@ LogicalResult rewriteAsImplicitGemm(
   Location loc = conv.getLoc();
   rewriter.setInsertionPoint(conv);
   Value im2col = buildIm2Col(rewriter, conv, *shape, strides, dilations);
-  Value filter = collapseFilter(rewriter, conv.getDpsInputs()[1],
+  Value filter = collapseBindingRead(rewriter, conv.getDpsInputs()[1],
                                 shape->filterGroups);
   Value init = tensor::CollapseShapeOp::create(rewriter, loc,
                                                conv.getDpsInits()[0],

@@ -436,7 +436,10 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
   if (kind == Kind::Elementwise)
     if (LoweringConfigAttr config = chooseTransposeConfig(root, target))
       return config;
-  if (kind == Kind::Reduction) {
+  // A contraction with one parallel loop (a matvec or vecmat, once
+  // halc-drop-unit-loops has run) is a reduction of rows or columns.
+  if (kind == Kind::Reduction ||
+      (kind == Kind::Contraction && root.getNumParallelLoops() == 1)) {
     Lanes lanes = getLanes(root, dispatch);
     if (lanes == Lanes::AlongRow)
       return chooseLanesPerRowConfig(root, dispatch, target,

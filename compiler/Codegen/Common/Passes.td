@@ -37,6 +37,31 @@ def ImplicitGemmPass : Pass<"halc-implicit-gemm", "::mlir::halc::ExecutableOp"> 
   ];
 }
 
+def DropUnitLoopsPass : Pass<"halc-drop-unit-loops", "::mlir::halc::ExecutableOp"> {
+  let summary = "Rewrites contractions with a parallel loop of one iteration without it";
+  let description = [{
+    A static contraction whose result a dispatch writes to a binding and
+    that has a parallel loop of extent 1 (a matrix times a vector, a vector
+    times a matrix, a batch of one) becomes a `linalg.generic` without its
+    unit loops (upstream's `dropUnitDims`), reading and writing its bindings
+    collapsed. A matvec is then a reduction of the rows of A; a vecmat, its
+    reduction loop put first, one of the columns of B: the heuristic spreads
+    either over the lanes of subgroups instead of running a few serial dot
+    products a workgroup.
+
+    ```mlir
+    %r = linalg.matmul ins(%a, %x : tensor<4096x4096xf32>, tensor<4096x1xf32>) ...
+    // becomes, with %x's binding a memref<4096xf32>
+    %r = linalg.generic {iterator_types = ["parallel", "reduction"]}
+           ins(%a, %x : tensor<4096x4096xf32>, tensor<4096xf32>) ...
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def SelectLoweringConfigPass
     : Pass<"halc-select-lowering-config", "::mlir::halc::ExecutableOp"> {
   let summary = "Chooses tile sizes and workgroup size of each dispatch";

@@ -3,10 +3,11 @@
 // Contractions: 2-D workgroup tiles over the output, the batch along z, and in
 // each thread a serial loop over K whose accumulator stays in registers (loop
 // carried), never loaded or stored inside the loop. 17 and 127 leave guarded
-// edge tiles; K = 31 goes one step at a time.
+// edge tiles; K = 31 goes one step at a time. A matvec is a reduction of
+// A's rows: a subgroup's 32 lanes share each of the 127 rows.
 // CHECK: halc.export @matmul {{.*}} workgroup_size([13, 4, 1]) workgroup_count([1, 5, 1])
 // CHECK: halc.export @batch_matmul {{.*}} workgroup_size([13, 4, 1]) workgroup_count([1, 5, 3])
-// CHECK: halc.export @matvec {{.*}} workgroup_size([64, 1, 1]) workgroup_count([2, 1, 1])
+// CHECK: halc.export @matvec {{.*}} workgroup_size([32, 1, 1]) workgroup_count([1, 127, 1])
 // CHECK: halc.export @aligned_matmul {{.*}} workgroup_size([12, 4, 1]) workgroup_count([2, 4, 1])
 
 // CHECK: spirv.func @matmul()
@@ -51,7 +52,7 @@
 // CHECK-NOT: spirv.Store "StorageBuffer"
 // CHECK: spirv.ExecutionMode @matmul "LocalSize", 13, 4, 1
 // CHECK: spirv.ExecutionMode @batch_matmul "LocalSize", 13, 4, 1
-// CHECK: spirv.ExecutionMode @matvec "LocalSize", 64, 1, 1
+// CHECK: spirv.ExecutionMode @matvec "LocalSize", 32, 1, 1
 // CHECK: spirv.ExecutionMode @aligned_matmul "LocalSize", 12, 4, 1
 func.func @matmul(%a: tensor<17x31xf32>, %b: tensor<31x13xf32>) -> tensor<17x13xf32> {
   %z = arith.constant 0.0 : f32
