@@ -232,14 +232,14 @@ LogicalResult verifyWritesAreDistributed(func::FuncOp dispatch,
   return failure(walk.wasInterrupted());
 }
 
-/// The workgroup memory that a thread loop reads and writes: the
-/// allocations its accesses view; `unknown` where an op writes memory it
-/// does not name.
-struct WorkgroupAccesses {
+/// The memory that a thread loop reads and writes: the buffers (workgroup
+/// allocations, bindings) its accesses view; `unknown` where an op writes
+/// memory it does not name.
+struct BufferAccesses {
   SmallPtrSet<Value, 4> reads, writes;
   bool unknown = false;
 
-  explicit WorkgroupAccesses(Operation *loop) {
+  explicit BufferAccesses(Operation *loop) {
     loop->walk([&](Operation *op) {
       auto effects = dyn_cast<MemoryEffectOpInterface>(op);
       if (!effects)
@@ -255,9 +255,6 @@ struct WorkgroupAccesses {
         }
         while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
           buffer = view.getViewSource();
-        auto type = dyn_cast<MemRefType>(buffer.getType());
-        if (!type || !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
-          continue;
         (write ? writes : reads).insert(buffer);
       }
     });
@@ -265,7 +262,7 @@ struct WorkgroupAccesses {
 
   /// Whether running `later` after this without a barrier is a race: one
   /// writes what the other reads or writes.
-  bool conflictsWith(const WorkgroupAccesses &later) const {
+  bool conflictsWith(const BufferAccesses &later) const {
     if (unknown || later.unknown)
       return true;
     auto overlaps = [](const SmallPtrSet<Value, 4> &a,
@@ -278,10 +275,10 @@ struct WorkgroupAccesses {
 };
 
 /// Puts a barrier between thread loops that run one after another in a
-/// workgroup where a later one reads what an earlier one wrote to workgroup
-/// memory, or overwrites what it read (the stages of a row chain; the
-/// copies to workgroup memory and the op reading them; not two copies to
-/// different buffers). A serial loop whose body runs such loops (a matmul's
+/// workgroup where a later one reads what an earlier one wrote, or
+/// overwrites what it read (the stages of a row chain; the copies to
+/// workgroup memory and the op reading them; not two copies to different
+/// buffers). A serial loop whose body runs such loops (a matmul's
 /// K steps) ends its body with a barrier too: the next step's copies
 /// overwrite what this step reads. Every thread reaches them: the loops are
 /// siblings in the workgroup's code, outside any guard of theirs.
@@ -291,7 +288,7 @@ void separateThreadLoops(RewriterBase &rewriter, func::FuncOp dispatch) {
   dispatch.walk([&](scf::ForallOp forall) {
     if (!isThreadLoop(forall))
       return;
-    WorkgroupAccesses accesses(forall);
+    BufferAccesses accesses(forall);
     // The thread loops since the last barrier that this one must wait for.
     for (Operation *op = forall->getPrevNode(); op; op = op->getPrevNode()) {
       if (isa<gpu::BarrierOp>(op))
@@ -300,7 +297,7 @@ void separateThreadLoops(RewriterBase &rewriter, func::FuncOp dispatch) {
         continue;
       if (isa<scf::ForOp>(forall->getParentOp()))
         stepLoops.insert(forall->getParentOp());
-      if (WorkgroupAccesses(op).conflictsWith(accesses)) {
+      if (BufferAccesses(op).conflictsWith(accesses)) {
         rewriter.setInsertionPoint(forall);
         gpu::BarrierOp::create(rewriter, forall.getLoc());
         return;
