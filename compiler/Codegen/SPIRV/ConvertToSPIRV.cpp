@@ -197,6 +197,7 @@ void mlir::halc::buildSPIRVStage(OpPassManager &pm) {
   pm.addPass(createVectorizeBindingsPass());
   pm.addPass(createConvertToSPIRVPass());
   OpPassManager &spirvPM = pm.nest<ModuleOp>().nest<spirv::ModuleOp>();
+  spirvPM.addPass(createShareWorkgroupMemoryPass());
   spirvPM.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvPM.addPass(spirv::createSPIRVUpdateVCEPass());
   spirvPM.addPass(createCanonicalizerPass());

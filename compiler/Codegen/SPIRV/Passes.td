@@ -63,6 +63,27 @@ def VectorizeBindingsPass
   ];
 }
 
+def ShareWorkgroupMemoryPass
+    : Pass<"halc-share-workgroup-memory", "::mlir::spirv::ModuleOp"> {
+  let summary = "Lets the kernels of a SPIR-V module share their Workgroup variables";
+  let description = [{
+    A SPIR-V module before 1.4 does not list the Workgroup variables an
+    entry point uses, and NVIDIA's Vulkan driver reserves all of a module's
+    for each of its entry points: kernels whose workgroup memory adds up to
+    more than a workgroup has (48 KB) lose the device. One entry point runs
+    at a time, so the i-th largest Workgroup array of each element type of
+    every kernel becomes one variable, as long as the longest of them; the
+    module then declares about as much as its largest kernel uses. Modules
+    whose entry points list Workgroup variables, or whose arrays are used
+    other than through access chains, are left as they are.
+
+    ```mlir
+    spirv.GlobalVariable @__workgroup_shared_0 : !spirv.ptr<!spirv.struct<(!spirv.array<640 x vector<4xf32>>)>, Workgroup>
+    // both kernels' first arrays of vector<4xf32> (640 and 320 long)
+    ```
+  }];
+}
+
 def ConvertToSPIRVPass
     : Pass<"halc-convert-to-spirv", "::mlir::halc::ExecutableOp"> {
   let summary = "Converts an executable's SPIR-V kernels to one spirv.module";
