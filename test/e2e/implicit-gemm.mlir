@@ -25,18 +25,18 @@
 // CHECK: @conv3x3_1x7x7x64: result[0] vs cpu: matches
 // CHECK: @conv1x1_2x32x32x64_to_512: result[0] vs cpu: matches
 // CHECK: @conv1x1_8x14x14x32_to_512: result[0] vs cpu: matches
-// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [28, 64, 16], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [28, 64, 16], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [28, 64, 32], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [28, 64, 32], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [16, 64, 0], workgroup_size = [16, 4, 1], reduction_tile = [1]
-// CONFIG: workgroup_tile = [1, 16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [1, 16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [4, 64, 0], workgroup_size = [16, 4, 1], reduction_tile = [4]
-// CONFIG: workgroup_tile = [64, 128, 16], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [56, 64, 16], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [64, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [56, 64, 32], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
 func.func @conv3x3_1x16x16x64(%x: tensor<1x16x16x64xf32>, %w: tensor<3x3x64x64xf32>) -> tensor<1x16x16x64xf32> {
   %z = arith.constant 0.0 : f32
   %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {

@@ -1,9 +1,9 @@
 // Contractions whose workgroups step through K with their tiles of A and B
 // staged through workgroup memory (the heuristic picks this where the
-// output tiles and a K step of 16, 8 or 4 divide the loops): 16x4 (32x8
+// output tiles and a K step of 32, 16, 8 or 4 divide the loops): 16x4 (32x8
 // threads), 4x4 and (small outputs: more workgroups) 2x4 blocks a thread,
-// batches, f16 inputs accumulating in f32, a transposed B, K steps of 16,
-// 8 and 4; each compared with the CPU reference on random inputs.
+// batches, f16 inputs accumulating in f32, a transposed B, K steps of 32,
+// 16, 8 and 4; each compared with the CPU reference on random inputs.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
 // RUN: %e2e --device=msl-cpu %s | FileCheck %s
@@ -16,10 +16,10 @@
 // CHECK: @matmul_bt: result[0] vs cpu: matches
 // CHECK: @matmul_k36: result[0] vs cpu: matches
 // CHECK: @batch_matmul_8x8: result[0] vs cpu: matches
-// CONFIG: workgroup_tile = [64, 64, 16], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [64, 64, 32], workgroup_size = [16, 16, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [1, 16, 64, 8], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [16, 64, 4], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [1, 128, 128, 16], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 func.func @matmul(%a: tensor<512x256xf32>, %b: tensor<256x1024xf32>) -> tensor<512x1024xf32> {

@@ -341,7 +341,7 @@ constexpr int64_t kLargeBlockOutputs = 64;
 /// GEMM) whose tiles divide its loops: a workgroup of 32 threads along N
 /// and 8 (7) along M computes a tile of the output of up to 128x128 (a 16x4
 /// block a thread, where that still leaves the GPU busy; else smaller
-/// blocks and tiles), stepping through K 16 (8, 4) at a time. At each step
+/// blocks and tiles), stepping through K 32 (16, 8, 4) at a time. At each step
 /// all the threads copy the step's tiles of A and B to workgroup memory,
 /// along their rows (coalesced, 128-bit where aligned), and every thread
 /// reads its rows and columns from there: each input element leaves global
@@ -388,9 +388,7 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
     }
   }
   int64_t step = 0;
-  // Steps of 32 are no faster (1%) and double the workgroup memory, which
-  // NVIDIA's Vulkan driver sums over every kernel of a SPIR-V module.
-  for (int64_t candidate : {16, 8, 4})
+  for (int64_t candidate : {32, 16, 8, 4})
     if (ranges[k] % candidate == 0) {
       step = candidate;
       break;

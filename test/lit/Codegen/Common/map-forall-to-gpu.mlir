@@ -61,7 +61,7 @@
 // RUN: halc-opt %t.staged/module_linked.05.bufferize.mlir -pass-pipeline='builtin.module(halc.executable(halc-map-forall-to-gpu))' | FileCheck %s --check-prefix=STAGED
 // STAGED-LABEL: func.func @matmul(
 // STAGED-NOT: scf.forall
-// STAGED: scf.for %{{.+}} = %c0 to %c256 step %c16 {
+// STAGED: scf.for %{{.+}} = %c0 to %c256 step %c32 {
 // STAGED: vector.transfer_read %arg0
 // STAGED-NOT: gpu.barrier
 // STAGED: vector.transfer_write {{.+}} #gpu.address_space<workgroup>>

@@ -306,11 +306,11 @@ halc.executable @short_transpose target(#halc.target<backend = "cuda", arch = "s
 // Contractions whose output tiles and K steps divide the loops step through
 // K with both inputs staged in workgroup memory, 32x8 threads (four columns
 // a thread): 2048² has enough 128x128 tiles (256) to fill a large GPU, 16x4
-// outputs a thread, K steps of 16; 1024² gets 64x128 tiles, 8x4 a thread;
+// outputs a thread, K steps of 32; 1024² gets 64x128 tiles, 8x4 a thread;
 // K = 24 steps by 8. A target whose workgroups are smaller than 256 threads
 // keeps the serial K loop of each thread (@aligned_matmul above).
 // CHECK-LABEL: halc.executable @staged
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 16], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
 // CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 128, 8], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
 halc.executable @staged target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
   halc.export @large ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
