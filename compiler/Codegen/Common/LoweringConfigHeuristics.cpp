@@ -341,13 +341,13 @@ constexpr int64_t kLargeBlockOutputs = 64;
 /// GEMM) whose tiles divide its loops: a workgroup of 32 threads along N
 /// and 8 (7) along M computes a tile of the output of up to 128x128 (a 16x4
 /// block a thread, where that still leaves the GPU busy; else smaller
-/// blocks and tiles), stepping through K 32 (16, 8, 4) at a time. At each step
-/// all the threads copy the step's tiles of A and B to workgroup memory,
-/// along their rows (coalesced, 128-bit where aligned), and every thread
-/// reads its rows and columns from there: each input element leaves global
-/// memory once a workgroup, not once a thread. Null where the shape does not
-/// fit (other shapes keep a thread's serial K loop) or the tiles do not fit
-/// the target's workgroups or workgroup memory.
+/// blocks and tiles), stepping through K 32 (16, 8, 4) at a time. At each
+/// step all the threads copy the step's tiles of A and B to workgroup
+/// memory, along their rows (coalesced, 128-bit where aligned), and every
+/// thread reads its rows and columns from there: each input element leaves
+/// global memory once a workgroup, not once a thread. Null where the shape
+/// does not fit (other shapes keep a thread's serial K loop) or the tiles do
+/// not fit the target's workgroups or workgroup memory.
 LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
                                                  TargetAttr target) {
   SmallVector<unsigned> parallel, reductions;
@@ -378,7 +378,8 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
         maxSize[1] < candidate.threadsAlongM)
       continue;
     int64_t workgroups = batch * (ranges[m] / tileM) * (ranges[n] / tileN);
-    if (workgroups >= (large ? kWorkgroupsToFillGPU : kWorkgroupsToFillGPU / 2)) {
+    int64_t enough = large ? kWorkgroupsToFillGPU : kWorkgroupsToFillGPU / 2;
+    if (workgroups >= enough) {
       block = candidate;
       break;
     }
