@@ -25,13 +25,7 @@ using namespace mlir::halc;
 
 namespace {
 
-/// The alignment of a binding's or workgroup buffer's start, in bytes: what
-/// every driver's allocations guarantee (Vulkan and Metal buffers,
-/// cudaMalloc, hipMalloc), what the targets declare workgroup memory with,
-/// and the widest GPU load.
-constexpr int64_t kBindingAlignment = 16;
-
-/// Enough factors of two for any alignment up to kBindingAlignment.
+/// Enough factors of two for any alignment up to kBufferAlignment.
 constexpr unsigned kManyTwos = 16;
 
 /// How many factors of two an index is known to have: what constants,
@@ -74,7 +68,7 @@ private:
 };
 
 /// The alignment in bytes that `indices` into `binding` certainly have, up to
-/// kBindingAlignment.
+/// kBufferAlignment.
 int64_t getAlignment(MemRefType binding, ValueRange indices,
                      FactorsOfTwo &factors) {
   SmallVector<int64_t> strides;
@@ -91,10 +85,10 @@ int64_t getAlignment(MemRefType binding, ValueRange indices,
     twos = std::min(twos, std::min(factors.of(index) + strideTwos, kManyTwos));
   }
   int64_t elementBytes = binding.getElementTypeBitWidth() / 8;
-  return std::min(kBindingAlignment, elementBytes << twos);
+  return std::min(kBufferAlignment, elementBytes << twos);
 }
 
-/// Whether `base` starts kBindingAlignment-aligned: a binding of `dispatch`
+/// Whether `base` starts kBufferAlignment-aligned: a binding of `dispatch`
 /// or an allocation of workgroup memory.
 bool isAlignedBase(Value base, func::FuncOp dispatch) {
   if (auto binding = dyn_cast<BlockArgument>(base))

@@ -11,6 +11,12 @@
 
 namespace mlir::halc {
 
+/// The alignment of a binding's or workgroup buffer's start, in bytes: what
+/// every driver's allocations guarantee (Vulkan and Metal buffers,
+/// cudaMalloc, hipMalloc), what the targets declare workgroup memory with
+/// (halc-align-binding-accesses counts on both), and the widest GPU load.
+constexpr int64_t kBufferAlignment = 16;
+
 /// The dispatch function of `exportOp` in its executable's inner module;
 /// reports an error on the export and returns null when there is none.
 func::FuncOp getDispatchFunction(ExportOp exportOp);

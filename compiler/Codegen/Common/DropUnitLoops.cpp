@@ -72,8 +72,8 @@ LogicalResult dropUnitLoops(RewriterBase &rewriter, linalg::LinalgOp op) {
   rewriter.setInsertionPoint(op);
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
   if (!generic) {
-    FailureOr<linalg::GenericOp> generalized = linalg::generalizeNamedOp(
-        rewriter, cast<linalg::LinalgOp>(op.getOperation()));
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, op);
     if (failed(generalized))
       return failure();
     generic = *generalized;
@@ -92,8 +92,7 @@ LogicalResult dropUnitLoops(RewriterBase &rewriter, linalg::LinalgOp op) {
                                        collapse.getReassociationIndices());
       rewriter.replaceOp(collapse, read);
     }
-  FailureOr<linalg::GenericOp> reordered = reduceAlongColumns(rewriter, result);
-  if (failed(reordered))
+  if (failed(reduceAlongColumns(rewriter, result)))
     return failure();
   // The result goes to the binding collapsed as it is.
   auto expand = write.getSource().getDefiningOp<tensor::ExpandShapeOp>();

@@ -47,6 +47,23 @@ Value andCondition(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
   return lhs ? arith::AndIOp::create(builder, loc, lhs, rhs).getResult() : rhs;
 }
 
+/// Replaces `forall` by its body at induction variables `ivs`, under a
+/// guard where `inRange` (threads without an iteration skip it).
+void inlineForallBody(RewriterBase &rewriter, scf::ForallOp forall,
+                      ValueRange ivs, Value inRange) {
+  Operation *insertBefore = forall;
+  if (inRange) {
+    auto ifOp = scf::IfOp::create(rewriter, forall.getLoc(), inRange,
+                                  /*withElseRegion=*/false);
+    insertBefore = ifOp.thenBlock()->getTerminator();
+  }
+  Block *body = forall.getBody();
+  Operation *terminator = body->getTerminator();
+  rewriter.inlineBlockBefore(body, insertBefore, ivs);
+  rewriter.eraseOp(terminator);
+  rewriter.eraseOp(forall);
+}
+
 /// The position of a `linear_dim_i` thread mapping (i), if `mapping` is one.
 std::optional<unsigned> linearDim(Attribute mapping) {
   auto thread = dyn_cast<gpu::GPUThreadMappingAttr>(mapping);
@@ -126,17 +143,7 @@ LogicalResult mapLinearForall(RewriterBase &rewriter, scf::ForallOp forall,
               rewriter, loc, arith::CmpIPredicate::slt, ivs[i],
               getValueOrCreateConstantIndexOp(rewriter, loc, ub)));
   }
-  Operation *insertBefore = forall;
-  if (inRange) {
-    auto ifOp = scf::IfOp::create(rewriter, loc, inRange,
-                                  /*withElseRegion=*/false);
-    insertBefore = ifOp.thenBlock()->getTerminator();
-  }
-  Block *body = forall.getBody();
-  Operation *terminator = body->getTerminator();
-  rewriter.inlineBlockBefore(body, insertBefore, ivs);
-  rewriter.eraseOp(terminator);
-  rewriter.eraseOp(forall);
+  inlineForallBody(rewriter, forall, ivs, inRange);
   return success();
 }
 
@@ -200,17 +207,7 @@ LogicalResult mapForall(RewriterBase &rewriter, scf::ForallOp forall,
                                zero));
   }
 
-  Block *body = forall.getBody();
-  Operation *insertBefore = forall;
-  if (inRange) {
-    auto ifOp = scf::IfOp::create(rewriter, loc, inRange,
-                                  /*withElseRegion=*/false);
-    insertBefore = ifOp.thenBlock()->getTerminator();
-  }
-  Operation *terminator = body->getTerminator();
-  rewriter.inlineBlockBefore(body, insertBefore, ivs);
-  rewriter.eraseOp(terminator);
-  rewriter.eraseOp(forall);
+  inlineForallBody(rewriter, forall, ivs, inRange);
   return success();
 }
 

@@ -36,9 +36,9 @@ bool isWorkgroupMemory(Value buffer) {
   return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
 }
 
-/// Whether `loop` reads workgroup memory and has no barrier or loop inside:
-/// a thread's steps through what its workgroup copied.
-bool readsWorkgroupMemory(scf::ForOp loop) {
+/// Whether `loop` is a thread's steps through what its workgroup copied:
+/// it reads workgroup memory and has no barrier or loop inside.
+bool isThreadStepLoop(scf::ForOp loop) {
   bool reads = false;
   WalkResult walk = loop.getBody()->walk([&](Operation *op) {
     if (isa<gpu::BarrierOp, LoopLikeOpInterface>(op))
@@ -50,18 +50,23 @@ bool readsWorkgroupMemory(scf::ForOp loop) {
   return reads && !walk.wasInterrupted();
 }
 
+/// Whether every memory effect of `op` and of what it nests is `allowed`
+/// (false where they are not known).
+bool hasOnlyEffects(
+    Operation *op,
+    function_ref<bool(const MemoryEffects::EffectInstance &)> allowed) {
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  return effects && llvm::all_of(*effects, allowed);
+}
+
 /// Whether `op` (with what it nests) only computes, or reads memory other
 /// than workgroup memory, which a step's copies have not written yet.
 bool canRunStepAhead(Operation *op) {
-  if (isPure(op))
-    return true;
-  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-      getEffectsRecursively(op);
-  return effects &&
-         llvm::all_of(*effects, [](const MemoryEffects::EffectInstance &e) {
-           return isa<MemoryEffects::Read>(e.getEffect()) && e.getValue() &&
-                  !isWorkgroupMemory(e.getValue());
-         });
+  return hasOnlyEffects(op, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Read>(e.getEffect()) && e.getValue() &&
+           !isWorkgroupMemory(e.getValue());
+  });
 }
 
 /// Whether the body of `loop` writes only workgroup memory (its barriers
@@ -69,12 +74,8 @@ bool canRunStepAhead(Operation *op) {
 /// move a step ahead.
 bool writesOnlyWorkgroupMemory(scf::ForOp loop) {
   return llvm::all_of(loop.getBody()->without_terminator(), [](Operation &op) {
-    if (isa<gpu::BarrierOp>(op))
-      return true;
-    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-        getEffectsRecursively(&op);
-    return effects &&
-           llvm::all_of(*effects, [](const MemoryEffects::EffectInstance &e) {
+    return isa<gpu::BarrierOp>(op) ||
+           hasOnlyEffects(&op, [](const MemoryEffects::EffectInstance &e) {
              return !isa<MemoryEffects::Write>(e.getEffect()) ||
                     (e.getValue() && isWorkgroupMemory(e.getValue()));
            });
@@ -212,7 +213,7 @@ LogicalResult prefetchWorkgroupCopies(ExportOp, func::FuncOp dispatch) {
   dispatch.walk([&](scf::ForOp loop) {
     std::optional<APInt> trips = loop.getStaticTripCount();
     if (trips && trips->getZExtValue() <= kMaxUnrolledSteps &&
-        readsWorkgroupMemory(loop))
+        isThreadStepLoop(loop))
       threadSteps.push_back(loop);
   });
   for (scf::ForOp loop : threadSteps)

@@ -63,8 +63,8 @@ void passDynamicBindingsAsPointers(gpu::GPUModuleOp gpuModule) {
 
 /// Workgroup memory (a `memref.alloc` in the workgroup address space) is a
 /// workgroup attribution of its kernel, which the LLVM lowering makes one
-/// shared-memory (LDS) global, 16-byte aligned: 128-bit loads of it stay
-/// whole (halc-align-binding-accesses counts on it).
+/// shared-memory (LDS) global, kBufferAlignment-aligned: 128-bit loads of
+/// it stay whole.
 void allocsAsWorkgroupAttributions(gpu::GPUModuleOp gpuModule) {
   gpuModule.walk([](gpu::GPUFuncOp kernel) {
     SmallVector<memref::AllocOp> allocs;
@@ -78,7 +78,8 @@ void allocsAsWorkgroupAttributions(gpu::GPUModuleOp gpuModule) {
       kernel.setWorkgroupAttributionAttr(
           kernel.getNumWorkgroupAttributions() - 1,
           LLVM::LLVMDialect::getAlignAttrName(),
-          IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), 16));
+          IntegerAttr::get(IntegerType::get(kernel.getContext(), 64),
+                           kBufferAlignment));
       alloc.replaceAllUsesWith(memory);
       alloc.erase();
     }

@@ -36,6 +36,78 @@ spirv::ArrayType getWorkgroupArray(spirv::GlobalVariableOp variable) {
   return dyn_cast<spirv::ArrayType>(wrapper.getElementType(0));
 }
 
+/// A kernel's use of one Workgroup array.
+struct ArrayUse {
+  spirv::GlobalVariableOp variable;
+  SmallVector<spirv::AddressOfOp> addresses;
+};
+
+/// A kernel's Workgroup arrays by element type, largest first.
+using KernelArrays = llvm::MapVector<Type, SmallVector<ArrayUse>>;
+
+/// The Workgroup arrays `function` uses; nullopt where one is used other
+/// than through access chains (its type could not change).
+std::optional<KernelArrays> getKernelArrays(spirv::FuncOp function,
+                                            SymbolTable &symbols) {
+  KernelArrays arrays;
+  DenseMap<Operation *, unsigned> position;
+  bool shareable = true;
+  function.walk([&](spirv::AddressOfOp address) {
+    auto variable =
+        symbols.lookup<spirv::GlobalVariableOp>(address.getVariable());
+    spirv::ArrayType array =
+        variable ? getWorkgroupArray(variable) : spirv::ArrayType();
+    if (!array)
+      return;
+    shareable &= llvm::all_of(address->getUsers(), [](Operation *user) {
+      return isa<spirv::AccessChainOp>(user);
+    });
+    SmallVector<ArrayUse> &uses = arrays[array.getElementType()];
+    auto [it, inserted] = position.try_emplace(variable, uses.size());
+    if (inserted)
+      uses.push_back({variable, {}});
+    uses[it->second].addresses.push_back(address);
+  });
+  if (!shareable)
+    return std::nullopt;
+  for (auto &[element, uses] : arrays)
+    llvm::stable_sort(uses, [](const ArrayUse &a, const ArrayUse &b) {
+      return getWorkgroupArray(a.variable).getNumElements() >
+             getWorkgroupArray(b.variable).getNumElements();
+    });
+  return arrays;
+}
+
+/// The shared variables: for each element type, the i-th as long as the
+/// longest i-th array of that type among `kernels`.
+DenseMap<std::pair<Type, unsigned>, spirv::GlobalVariableOp>
+createSharedVariables(spirv::ModuleOp module, SymbolTable &symbols,
+                      ArrayRef<KernelArrays> kernels) {
+  llvm::MapVector<Type, SmallVector<unsigned>> lengths;
+  for (const KernelArrays &arrays : kernels)
+    for (auto &[element, uses] : arrays) {
+      SmallVector<unsigned> &longest = lengths[element];
+      longest.resize(std::max(longest.size(), uses.size()), 0);
+      for (auto [i, use] : llvm::enumerate(uses))
+        longest[i] = std::max(longest[i],
+                              getWorkgroupArray(use.variable).getNumElements());
+    }
+  OpBuilder builder(module.getBody(), module.getBody()->begin());
+  DenseMap<std::pair<Type, unsigned>, spirv::GlobalVariableOp> shared;
+  for (auto &[element, longest] : lengths)
+    for (auto [i, length] : llvm::enumerate(longest)) {
+      auto type = spirv::PointerType::get(
+          spirv::StructType::get(spirv::ArrayType::get(element, length)),
+          spirv::StorageClass::Workgroup);
+      auto variable = spirv::GlobalVariableOp::create(
+          builder, module.getLoc(), type,
+          "__workgroup_shared_" + std::to_string(shared.size()));
+      symbols.insert(variable);
+      shared[{element, i}] = variable;
+    }
+  return shared;
+}
+
 struct ShareWorkgroupMemoryPass
     : public halc::impl::ShareWorkgroupMemoryPassBase<
           ShareWorkgroupMemoryPass> {
@@ -50,71 +122,18 @@ struct ShareWorkgroupMemoryPass
                 cast<FlatSymbolRefAttr>(ref).getValue());
             variable && getWorkgroupArray(variable))
           return;
-
-    // Each kernel's arrays of each element type, largest first.
-    struct Use {
-      spirv::GlobalVariableOp variable;
-      SmallVector<spirv::AddressOfOp> addresses;
-    };
-    using Slots = SmallVector<Use>;
-    SmallVector<llvm::MapVector<Type, Slots>> kernels;
+    SmallVector<KernelArrays> kernels;
     for (auto function : module.getOps<spirv::FuncOp>()) {
-      llvm::MapVector<Type, Slots> byElement;
-      DenseMap<Operation *, unsigned> position;
-      bool shareable = true;
-      function.walk([&](spirv::AddressOfOp address) {
-        auto variable =
-            symbols.lookup<spirv::GlobalVariableOp>(address.getVariable());
-        spirv::ArrayType array = variable ? getWorkgroupArray(variable)
-                                          : spirv::ArrayType();
-        if (!array)
-          return;
-        shareable &= llvm::all_of(address->getUsers(), [](Operation *user) {
-          return isa<spirv::AccessChainOp>(user);
-        });
-        Slots &slots = byElement[array.getElementType()];
-        auto [it, inserted] = position.try_emplace(variable, slots.size());
-        if (inserted)
-          slots.push_back({variable, {}});
-        slots[it->second].addresses.push_back(address);
-      });
-      if (!shareable)
+      std::optional<KernelArrays> arrays = getKernelArrays(function, symbols);
+      if (!arrays)
         return;
-      for (auto &[element, slots] : byElement)
-        llvm::stable_sort(slots, [](const Use &a, const Use &b) {
-          return getWorkgroupArray(a.variable).getNumElements() >
-                 getWorkgroupArray(b.variable).getNumElements();
-        });
-      kernels.push_back(std::move(byElement));
+      kernels.push_back(std::move(*arrays));
     }
-
-    // Slot i of an element type: one variable, as long as the longest.
-    llvm::MapVector<Type, SmallVector<unsigned>> lengths;
-    for (auto &byElement : kernels)
-      for (auto &[element, slots] : byElement) {
-        SmallVector<unsigned> &slotLengths = lengths[element];
-        slotLengths.resize(std::max(slotLengths.size(), slots.size()), 0);
-        for (auto [i, use] : llvm::enumerate(slots))
-          slotLengths[i] = std::max(
-              slotLengths[i], getWorkgroupArray(use.variable).getNumElements());
-      }
-    OpBuilder builder(module.getBody(), module.getBody()->begin());
-    DenseMap<std::pair<Type, unsigned>, spirv::GlobalVariableOp> shared;
-    for (auto &[element, slotLengths] : lengths)
-      for (auto [i, length] : llvm::enumerate(slotLengths)) {
-        auto type = spirv::PointerType::get(
-            spirv::StructType::get(spirv::ArrayType::get(element, length)),
-            spirv::StorageClass::Workgroup);
-        auto variable = spirv::GlobalVariableOp::create(
-            builder, module.getLoc(), type,
-            "__workgroup_shared_" + std::to_string(shared.size()));
-        symbols.insert(variable);
-        shared[{element, i}] = variable;
-      }
+    auto shared = createSharedVariables(module, symbols, kernels);
     SetVector<Operation *> replaced;
-    for (auto &byElement : kernels)
-      for (auto &[element, slots] : byElement)
-        for (auto [i, use] : llvm::enumerate(slots)) {
+    for (const KernelArrays &arrays : kernels)
+      for (auto &[element, uses] : arrays)
+        for (auto [i, use] : llvm::enumerate(uses)) {
           spirv::GlobalVariableOp variable = shared[{element, i}];
           for (spirv::AddressOfOp address : use.addresses) {
             OpBuilder at(address);
