@@ -832,6 +832,7 @@ void mlir::halc::buildDispatchFormationPipeline(OpPassManager &pm) {
   pm.addPass(createLowerToFusableLinalgPass());
   pm.addPass(createFoldEmptyLoopsPass());
   pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createSplitReductionsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createRecordEqualSizesPass());

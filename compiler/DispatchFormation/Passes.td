@@ -74,6 +74,40 @@ def RecordEqualSizesPass : Pass<"halc-record-equal-sizes", "ModuleOp"> {
   }];
 }
 
+def SplitReductionsPass : Pass<"halc-split-reductions", "ModuleOp"> {
+  let summary = "Cuts the K loop of contractions with few output tiles into partial sums and their sum";
+  let description = [{
+    With the module's target description (`halc.target`), a static
+    matmul-like op (two parallel loops, one reduction) or channels-last
+    convolution whose output has too few staged workgroup tiles to keep
+    the GPU busy, and whose K loop is long, is cut into parts
+    (`chooseReductionSplit`: the fewest, a power of two, that give enough
+    tiles, each at least 256 long): partial sums with the parts as their
+    outermost, parallel loop, and a generic that adds them up. Each becomes
+    a dispatch of its own; the op's consumers fuse into the second.
+    Matmul-like ops go through upstream's `linalg::splitReduction`; a
+    convolution's partial sums are a matmul of its im2col matrix and its
+    filter, K cut alike in both. Without a target nothing changes.
+
+    ```mlir
+    %r = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<8x7x7x2048xf32>, tensor<1x1x2048x512xf32>)
+           outs(%fill : tensor<8x7x7x512xf32>) -> tensor<8x7x7x512xf32>
+    // becomes (8 parts of 256 channels)
+    %a = linalg.generic ... -> tensor<8x392x256xf32>   // im2col, parts x M x K/parts
+    %b = tensor.expand_shape (tensor.collapse_shape %w) : tensor<8x256x512xf32>
+    %p = linalg.generic {iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+           ins(%a, %b) outs(%zeros : tensor<8x392x512xf32>)
+    %s = linalg.generic {iterator_types = ["reduction", "parallel", "parallel", "parallel", "parallel"]}
+           ins(tensor.expand_shape %p : tensor<8x8x7x7x512xf32>) outs(%fill)
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
   let summary = "Splits each public function into dispatches of one linked executable";
   let description = [{

@@ -119,13 +119,17 @@ int64_t elementsPerThread(Kind kind, unsigned dim, int64_t size) {
 /// Which way the lanes of a workgroup can share each reduction of `root`.
 enum class Lanes { None, AlongRow, AlongColumn };
 
+/// Rows below which a column's reduction runs in one thread: lanes that
+/// would add up fewer than two rows each (split-K's partial sums) idle.
+constexpr int64_t kMinColumnLength = 64;
+
 /// The way lanes share `root`'s reductions: along a row when `root` is the
 /// dispatch's reduction with one reduction loop, innermost, that every input
 /// reads contiguously; along a column when its one reduction loop is outer
 /// and the innermost loop is parallel, read contiguously and a multiple of
 /// the 32 columns of a workgroup (whose tiles must be full). Either needs a
 /// combiner that is one op a subgroup reduction has and at most two
-/// parallel loops.
+/// parallel loops; a column, at least kMinColumnLength rows.
 Lanes getLanes(linalg::LinalgOp root, func::FuncOp dispatch) {
   if (findReduction(dispatch) != root || root.getNumReductionLoops() != 1 ||
       root.getNumParallelLoops() < 1 || root.getNumParallelLoops() > 2 ||
@@ -150,8 +154,13 @@ Lanes getLanes(linalg::LinalgOp root, func::FuncOp dispatch) {
   }
   if (root.getIteratorTypesArray()[last] == utils::IteratorType::reduction)
     return Lanes::AlongRow;
+  SmallVector<unsigned> reductions;
+  root.getReductionDims(reductions);
   int64_t columns = root.getStaticLoopRanges()[last];
-  return !ShapedType::isDynamic(columns) && columns % 32 == 0
+  int64_t length = root.getStaticLoopRanges()[reductions.front()];
+  return !ShapedType::isDynamic(columns) && columns % 32 == 0 &&
+                 (ShapedType::isDynamic(length) ||
+                  length >= kMinColumnLength)
              ? Lanes::AlongColumn
              : Lanes::None;
 }
@@ -337,6 +346,21 @@ constexpr StagedBlock kStagedBlocks[] = {
 /// workgroups (smaller blocks: half of that) to be preferred.
 constexpr int64_t kLargeBlockOutputs = 64;
 
+/// The workgroup tiles of `block` over an `m` x `n` output; 0 where they do
+/// not divide it or its threads do not fit the target's workgroups.
+int64_t countStagedTiles(const StagedBlock &block, int64_t m, int64_t n,
+                         TargetAttr target) {
+  int64_t tileM = block.threadsAlongM * block.rows;
+  int64_t tileN = block.threadsAlongN * block.columns;
+  ArrayRef<int64_t> maxSize = target.getMaxWorkgroupSize();
+  if (m % tileM != 0 || n % tileN != 0 ||
+      target.getMaxWorkgroupInvocations() <
+          block.threadsAlongN * block.threadsAlongM ||
+      maxSize[0] < block.threadsAlongN || maxSize[1] < block.threadsAlongM)
+    return 0;
+  return (m / tileM) * (n / tileN);
+}
+
 /// For a contraction (a matmul, a batch matmul, a convolution's implicit
 /// GEMM) whose tiles divide its loops: a workgroup of 32 threads along N
 /// and 8 (7) along M computes a tile of the output of up to 128x128 (a 16x4
@@ -361,23 +385,17 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
   unsigned m = parallel[parallel.size() - 2], n = parallel.back(),
            k = reductions.front();
   int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
-  ArrayRef<int64_t> maxSize = target.getMaxWorkgroupSize();
   // The first block whose tiles leave the GPU busy (large blocks: all of
   // it, smaller ones: half of it), else the one that gives the most
   // workgroups.
   std::optional<StagedBlock> block;
   int64_t mostWorkgroups = 0;
   for (StagedBlock candidate : kStagedBlocks) {
-    int64_t tileM = candidate.threadsAlongM * candidate.rows;
-    int64_t tileN = candidate.threadsAlongN * candidate.columns;
     bool large = candidate.rows * candidate.columns >= kLargeBlockOutputs;
-    if (ranges[m] % tileM != 0 || ranges[n] % tileN != 0 ||
-        target.getMaxWorkgroupInvocations() <
-            candidate.threadsAlongN * candidate.threadsAlongM ||
-        maxSize[0] < candidate.threadsAlongN ||
-        maxSize[1] < candidate.threadsAlongM)
+    int64_t workgroups =
+        batch * countStagedTiles(candidate, ranges[m], ranges[n], target);
+    if (workgroups == 0)
       continue;
-    int64_t workgroups = batch * (ranges[m] / tileM) * (ranges[n] / tileN);
     int64_t enough = large ? kWorkgroupsToFillGPU : kWorkgroupsToFillGPU / 2;
     if (workgroups >= enough) {
       block = candidate;
@@ -492,4 +510,29 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
   return LoweringConfigAttr::get(context, workgroupTile, workgroupSize,
                                  chooseReductionTile(dispatch),
                                  /*reductionLanes=*/0, /*promoteOperands=*/{});
+}
+
+/// Outputs of a thread's block below which a contraction's K loop is split
+/// rather than its tiles made smaller: a block of 8x4 reads a quarter as
+/// much workgroup memory per product as one of 2x4.
+constexpr int64_t kSplitBlockOutputs = 32;
+
+/// K elements each part of a split keeps at least: its partial sums cost a
+/// write and a read of the output per part.
+constexpr int64_t kMinSplitReduction = 256;
+
+int64_t mlir::halc::chooseReductionSplit(int64_t m, int64_t n, int64_t k,
+                                         TargetAttr target) {
+  int64_t tiles = 0;
+  for (const StagedBlock &block : kStagedBlocks)
+    if (block.rows * block.columns >= kSplitBlockOutputs)
+      tiles = std::max(tiles, countStagedTiles(block, m, n, target));
+  if (tiles == 0 || tiles >= kWorkgroupsToFillGPU / 4)
+    return 1;
+  // The fewest parts (a power of two) that give half a GPU's worth of
+  // workgroups, each part whole K steps of 32.
+  for (int64_t parts = 2; k / parts >= kMinSplitReduction; parts *= 2)
+    if (k % (parts * 32) == 0 && parts * tiles >= kWorkgroupsToFillGPU / 2)
+      return parts;
+  return 1;
 }

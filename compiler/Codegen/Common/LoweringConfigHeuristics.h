@@ -16,6 +16,13 @@ LoweringConfigAttr chooseLoweringConfig(linalg::LinalgOp root,
                                         func::FuncOp dispatch,
                                         TargetAttr target);
 
+/// The number of parts a contraction's K loop of `k` elements is cut into
+/// (1: none) when its M x N output, `m` x `n`, has too few staged tiles to
+/// keep the target busy: each part is a workgroup tile's partial sum of a
+/// dispatch of its own, a second dispatch adds them up.
+int64_t chooseReductionSplit(int64_t m, int64_t n, int64_t k,
+                             TargetAttr target);
+
 } // namespace mlir::halc
 
 #endif // HALC_CODEGEN_COMMON_LOWERINGCONFIGHEURISTICS_H
