@@ -512,27 +512,44 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
                                  /*reductionLanes=*/0, /*promoteOperands=*/{});
 }
 
-/// Outputs of a thread's block below which a contraction's K loop is split
-/// rather than its tiles made smaller: a block of 8x4 reads a quarter as
-/// much workgroup memory per product as one of 2x4.
+namespace {
+
+/// Outputs of a thread's block that count as a good tile for split-K: the
+/// tiles of 4x4 blocks or larger decide whether a K loop is split (fewer
+/// than a quarter of a GPU's worth: a 1568x256 output has 112 tiles of
+/// 56x64 and stays whole, a 392x512 one 56 and is split); those of 8x4
+/// blocks or larger how many parts it gets (a block of 8x4 reads half as
+/// much workgroup memory per product as one of 4x4).
+constexpr int64_t kWholeBlockOutputs = 16;
 constexpr int64_t kSplitBlockOutputs = 32;
 
 /// K elements each part of a split keeps at least: its partial sums cost a
 /// write and a read of the output per part.
 constexpr int64_t kMinSplitReduction = 256;
 
-int64_t mlir::halc::chooseReductionSplit(int64_t m, int64_t n, int64_t k,
-                                         TargetAttr target) {
+/// The most workgroup tiles of the staged blocks of `minOutputs` outputs or
+/// more over an `m` x `n` output.
+int64_t countBestStagedTiles(int64_t m, int64_t n, int64_t minOutputs,
+                             TargetAttr target) {
   int64_t tiles = 0;
   for (const StagedBlock &block : kStagedBlocks)
-    if (block.rows * block.columns >= kSplitBlockOutputs)
+    if (block.rows * block.columns >= minOutputs)
       tiles = std::max(tiles, countStagedTiles(block, m, n, target));
-  if (tiles == 0 || tiles >= kWorkgroupsToFillGPU / 4)
+  return tiles;
+}
+
+} // namespace
+
+int64_t mlir::halc::chooseReductionSplit(int64_t m, int64_t n, int64_t k,
+                                         TargetAttr target) {
+  int64_t wholeTiles = countBestStagedTiles(m, n, kWholeBlockOutputs, target);
+  int64_t splitTiles = countBestStagedTiles(m, n, kSplitBlockOutputs, target);
+  if (wholeTiles >= kWorkgroupsToFillGPU / 4 || splitTiles == 0)
     return 1;
   // The fewest parts (a power of two) that give half a GPU's worth of
   // workgroups, each part whole K steps of 32.
   for (int64_t parts = 2; k / parts >= kMinSplitReduction; parts *= 2)
-    if (k % (parts * 32) == 0 && parts * tiles >= kWorkgroupsToFillGPU / 2)
+    if (k % (parts * 32) == 0 && parts * splitTiles >= kWorkgroupsToFillGPU / 2)
       return parts;
   return 1;
 }

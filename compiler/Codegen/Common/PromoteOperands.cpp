@@ -46,12 +46,14 @@ SmallVector<int64_t> mlir::halc::getPromotedShape(linalg::LinalgOp root,
     shape.push_back(getWorkgroupExtent(root, config, map.getDimPosition(dim)));
   if (ShapedType::isDynamic(shape.back()))
     return shape;
-  // Threads of a subgroup reading down a column (a transpose) meet other
-  // memory banks at each row when rows are one element longer; threads
-  // reading along rows keep rows whole groups of four, 16-byte aligned.
+  // Threads of a subgroup reading down a column (a transpose, a B^T: x
+  // indexes an outer dimension) meet other memory banks at each row when
+  // rows are one element longer; threads reading along rows keep rows whole
+  // groups of four, 16-byte aligned.
   unsigned rank = map.getNumResults();
-  bool downColumns = rank >= 2 && getLoopAlongX(root, config) ==
-                                      map.getDimPosition(rank - 2);
+  std::optional<unsigned> x = getLoopAlongX(root, config);
+  bool downColumns = x && map.getDimPosition(rank - 1) != *x &&
+                     map.isFunctionOfDim(*x);
   shape.back() += downColumns ? 1 : getCopyVectorWidth(shape.back());
   return shape;
 }
