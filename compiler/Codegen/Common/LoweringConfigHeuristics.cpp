@@ -361,6 +361,30 @@ int64_t countStagedTiles(const StagedBlock &block, int64_t m, int64_t n,
   return (m / tileM) * (n / tileN);
 }
 
+/// Outputs of a thread's block that count as a good tile for split-K: the
+/// tiles of 4x4 blocks or larger decide whether a K loop is split (fewer
+/// than a quarter of a GPU's worth: a 1568x256 output has 112 tiles of
+/// 56x64 and stays whole, a 392x512 one 56 and is split); those of 8x4
+/// blocks or larger how many parts it gets (a block of 8x4 reads half as
+/// much workgroup memory per product as one of 4x4).
+constexpr int64_t kWholeBlockOutputs = 16;
+constexpr int64_t kSplitBlockOutputs = 32;
+
+/// K elements each part of a split keeps at least: its partial sums cost a
+/// write and a read of the output per part.
+constexpr int64_t kMinSplitReduction = 256;
+
+/// The most workgroup tiles of the staged blocks of `minOutputs` outputs or
+/// more over an `m` x `n` output.
+int64_t countBestStagedTiles(int64_t m, int64_t n, int64_t minOutputs,
+                             TargetAttr target) {
+  int64_t tiles = 0;
+  for (const StagedBlock &block : kStagedBlocks)
+    if (block.rows * block.columns >= minOutputs)
+      tiles = std::max(tiles, countStagedTiles(block, m, n, target));
+  return tiles;
+}
+
 /// For a contraction (a matmul, a batch matmul, a convolution's implicit
 /// GEMM) whose tiles divide its loops: a workgroup of 32 threads along N
 /// and 8 (7) along M computes a tile of the output of up to 128x128 (a 16x4
@@ -511,34 +535,6 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
                                  chooseReductionTile(dispatch),
                                  /*reductionLanes=*/0, /*promoteOperands=*/{});
 }
-
-namespace {
-
-/// Outputs of a thread's block that count as a good tile for split-K: the
-/// tiles of 4x4 blocks or larger decide whether a K loop is split (fewer
-/// than a quarter of a GPU's worth: a 1568x256 output has 112 tiles of
-/// 56x64 and stays whole, a 392x512 one 56 and is split); those of 8x4
-/// blocks or larger how many parts it gets (a block of 8x4 reads half as
-/// much workgroup memory per product as one of 4x4).
-constexpr int64_t kWholeBlockOutputs = 16;
-constexpr int64_t kSplitBlockOutputs = 32;
-
-/// K elements each part of a split keeps at least: its partial sums cost a
-/// write and a read of the output per part.
-constexpr int64_t kMinSplitReduction = 256;
-
-/// The most workgroup tiles of the staged blocks of `minOutputs` outputs or
-/// more over an `m` x `n` output.
-int64_t countBestStagedTiles(int64_t m, int64_t n, int64_t minOutputs,
-                             TargetAttr target) {
-  int64_t tiles = 0;
-  for (const StagedBlock &block : kStagedBlocks)
-    if (block.rows * block.columns >= minOutputs)
-      tiles = std::max(tiles, countStagedTiles(block, m, n, target));
-  return tiles;
-}
-
-} // namespace
 
 int64_t mlir::halc::chooseReductionSplit(int64_t m, int64_t n, int64_t k,
                                          TargetAttr target) {
