@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/OutOfBoundsTransfers.h"
 #include "compiler/Codegen/Common/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
@@ -336,6 +337,9 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
   eliminateCommonSubExpressions(rewriter, dominance, dispatch);
   linalg::hoistRedundantVectorTransfers(dispatch);
   vector::transferOpflowOpt(rewriter, dispatch);
+  // Transfers across a memref's edges (a staged tile's at the edges of its
+  // operands and result), guarded before unrolling loses their rows' bounds.
+  lowerOutOfBoundsTransfers(dispatch);
 
   // Transfers to minor identities (reads along the innermost dimension), then
   // broadcasts and transposes in registers.

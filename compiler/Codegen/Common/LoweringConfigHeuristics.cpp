@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Codegen/Common/LoweringConfigHeuristics.h"
+#include "compiler/Codegen/Common/EdgeTiles.h"
 #include "compiler/Codegen/Common/PromoteOperands.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -342,23 +343,35 @@ constexpr StagedBlock kStagedBlocks[] = {
     {16, 14, 2, 4}, {16, 8, 2, 4},
 };
 
+/// The K elements a staged workgroup copies to workgroup memory at a step.
+constexpr int64_t kStagedStep = 32;
+
 /// Outputs of a thread's block from which a tile needs a GPU's worth of
 /// workgroups (smaller blocks: half of that) to be preferred.
 constexpr int64_t kLargeBlockOutputs = 64;
 
-/// The workgroup tiles of `block` over an `m` x `n` output; 0 where they do
-/// not divide it or its threads do not fit the target's workgroups.
+/// The share of a padded tile's outputs that real ones must exceed for
+/// tiles at the edges to be worth it: a 1000x1000 output in 64x128 tiles
+/// uses 95% of what is computed, a 196-pixel row in 64-wide tiles 77%.
+constexpr double kMinEdgeTileUse = 0.75;
+
+/// The workgroup tiles of `block` over an `m` x `n` output; 0 where its
+/// threads do not fit the target's workgroups, or where the tiles do not
+/// divide the output (with `edges`: where the padded tiles would compute
+/// too much more than the output).
 int64_t countStagedTiles(const StagedBlock &block, int64_t m, int64_t n,
-                         TargetAttr target) {
+                         TargetAttr target, bool edges = false) {
   int64_t tileM = block.threadsAlongM * block.rows;
   int64_t tileN = block.threadsAlongN * block.columns;
   ArrayRef<int64_t> maxSize = target.getMaxWorkgroupSize();
-  if (m % tileM != 0 || n % tileN != 0 ||
-      target.getMaxWorkgroupInvocations() <
+  if (target.getMaxWorkgroupInvocations() <
           block.threadsAlongN * block.threadsAlongM ||
       maxSize[0] < block.threadsAlongN || maxSize[1] < block.threadsAlongM)
     return 0;
-  return (m / tileM) * (n / tileN);
+  int64_t tiles = llvm::divideCeil(m, tileM) * llvm::divideCeil(n, tileN);
+  if (!edges)
+    return m % tileM == 0 && n % tileN == 0 ? tiles : 0;
+  return m * n > kMinEdgeTileUse * tiles * tileM * tileN ? tiles : 0;
 }
 
 /// Outputs of a thread's block that count as a good tile for split-K: the
@@ -385,6 +398,32 @@ int64_t countBestStagedTiles(int64_t m, int64_t n, int64_t minOutputs,
   return tiles;
 }
 
+/// The block of a staged contraction over a `batch` of `m` x `n` outputs:
+/// the first whose tiles leave the GPU busy (large blocks: all of it,
+/// smaller ones: half of it), else the one that gives the most workgroups;
+/// tiles padded at the output's edges where `edges`.
+std::optional<StagedBlock> chooseStagedBlock(int64_t batch, int64_t m,
+                                             int64_t n, TargetAttr target,
+                                             bool edges) {
+  std::optional<StagedBlock> block;
+  int64_t mostWorkgroups = 0;
+  for (StagedBlock candidate : kStagedBlocks) {
+    bool large = candidate.rows * candidate.columns >= kLargeBlockOutputs;
+    int64_t workgroups =
+        batch * countStagedTiles(candidate, m, n, target, edges);
+    if (workgroups == 0)
+      continue;
+    int64_t enough = large ? kWorkgroupsToFillGPU : kWorkgroupsToFillGPU / 2;
+    if (workgroups >= enough)
+      return candidate;
+    if (!large && workgroups > mostWorkgroups) {
+      block = candidate;
+      mostWorkgroups = workgroups;
+    }
+  }
+  return block;
+}
+
 /// For a contraction (a matmul, a batch matmul, a convolution's implicit
 /// GEMM) whose tiles divide its loops: a workgroup of 32 threads along N
 /// and 8 (7) along M computes a tile of the output of up to 128x128 (a 16x4
@@ -409,33 +448,26 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
   unsigned m = parallel[parallel.size() - 2], n = parallel.back(),
            k = reductions.front();
   int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
-  // The first block whose tiles leave the GPU busy (large blocks: all of
-  // it, smaller ones: half of it), else the one that gives the most
-  // workgroups.
-  std::optional<StagedBlock> block;
-  int64_t mostWorkgroups = 0;
-  for (StagedBlock candidate : kStagedBlocks) {
-    bool large = candidate.rows * candidate.columns >= kLargeBlockOutputs;
-    int64_t workgroups =
-        batch * countStagedTiles(candidate, ranges[m], ranges[n], target);
-    if (workgroups == 0)
-      continue;
-    int64_t enough = large ? kWorkgroupsToFillGPU : kWorkgroupsToFillGPU / 2;
-    if (workgroups >= enough) {
-      block = candidate;
-      break;
-    }
-    if (!large && workgroups > mostWorkgroups) {
-      block = candidate;
-      mostWorkgroups = workgroups;
-    }
-  }
+  // Tiles that divide the output where some do; else tiles padded at its
+  // edges, where the op's inputs can be read so.
+  bool edges = canPadToTile(root);
+  std::optional<StagedBlock> block =
+      chooseStagedBlock(batch, ranges[m], ranges[n], target, false);
+  if (!block && edges)
+    block = chooseStagedBlock(batch, ranges[m], ranges[n], target, true);
+  // Steps of 32 where they divide K, or where the last one, padded, adds
+  // at most an eighth to it (fewer, fuller steps than a smaller step that
+  // divides it); else the largest step that divides K, else a padded one.
   int64_t step = 0;
-  for (int64_t candidate : {32, 16, 8, 4})
-    if (ranges[k] % candidate == 0) {
+  int64_t paddedK = llvm::alignTo(ranges[k], kStagedStep);
+  if (ranges[k] % kStagedStep == 0 ||
+      (edges && 8 * (paddedK - ranges[k]) <= ranges[k]))
+    step = kStagedStep;
+  for (int64_t candidate : {16, 8, 4})
+    if (!step && ranges[k] % candidate == 0)
       step = candidate;
-      break;
-    }
+  if (!step && edges)
+    step = std::min<int64_t>(kStagedStep, llvm::alignTo(ranges[k], 4));
   if (!block || !step)
     return {};
   SmallVector<int64_t> workgroupTile(ranges.size(), 0);

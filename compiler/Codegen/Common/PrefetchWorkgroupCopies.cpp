@@ -140,19 +140,20 @@ SetVector<Operation *> getStepAheadOps(scf::ForOp loop, Operation *barrier) {
 /// Gives the ops after the step-ahead ones that read a pure step-ahead op
 /// (an index both a load and its store use) a copy of their own: only the
 /// loaded values cross to the next step.
-void cloneSharedIndices(RewriterBase &rewriter,
+void cloneSharedIndices(RewriterBase &rewriter, Block *body,
                         const SetVector<Operation *> &ahead) {
+  // A use in a region (a guarded load's) is its ancestor op's in the body.
+  auto isAhead = [&](Operation *user) {
+    return ahead.contains(body->findAncestorOpInBlock(*user));
+  };
   for (Operation *op : ahead) {
-    if (!isPure(op) ||
-        llvm::all_of(op->getUsers(), [&](Operation *user) {
-          return ahead.contains(user);
-        }))
+    if (!isPure(op) || llvm::all_of(op->getUsers(), isAhead))
       continue;
     rewriter.setInsertionPointAfter(op);
     Operation *copy = rewriter.clone(*op);
     rewriter.replaceUsesWithIf(op->getResults(), copy->getResults(),
                                [&](OpOperand &use) {
-                                 return !ahead.contains(use.getOwner());
+                                 return !isAhead(use.getOwner());
                                });
   }
 }
@@ -215,7 +216,7 @@ LogicalResult prefetchCopies(RewriterBase &rewriter, scf::ForOp loop) {
   SetVector<Operation *> ahead = getStepAheadOps(loop, barrier);
   if (llvm::none_of(ahead, [](Operation *op) { return !isPure(op); }))
     return success();
-  cloneSharedIndices(rewriter, ahead);
+  cloneSharedIndices(rewriter, body, ahead);
   scf::PipeliningOption options;
   options.getScheduleFn =
       [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &order) {

@@ -1,6 +1,7 @@
 //===- TileAndDistribute.cpp - Tile to workgroups and threads -------------===//
 
 #include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/EdgeTiles.h"
 #include "compiler/Codegen/Common/Passes.h"
 #include "compiler/Codegen/Common/PromoteOperands.h"
 
@@ -131,9 +132,14 @@ tileAndFuse(RewriterBase &rewriter, Operation *op,
   scf::SCFTileAndFuseOptions options;
   options.setTilingOptions(tilingOptions);
   options.setFusionControlFn(
-      [fuseDestinations](tensor::ExtractSliceOp, OpResult, bool destination)
+      [fuseDestinations](tensor::ExtractSliceOp, OpResult producer,
+                         bool destination)
           -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
         if (destination && !fuseDestinations)
+          return std::nullopt;
+        // A padded input is read through transfers that give zeros past
+        // its edges (halc-vectorize), not computed per tile.
+        if (isa<tensor::PadOp>(producer.getOwner()))
           return std::nullopt;
         return scf::SCFTileAndFuseOptions::ControlFnResult{};
       });
@@ -182,7 +188,8 @@ LogicalResult computeProducerPerStep(RewriterBase &rewriter,
                                      OpOperand &operand) {
   auto slice = operand.get().getDefiningOp<tensor::ExtractSliceOp>();
   auto producer = slice ? dyn_cast<OpResult>(slice.getSource()) : OpResult();
-  if (!producer || !isa<TilingInterface>(producer.getOwner()))
+  if (!producer || !isa<TilingInterface>(producer.getOwner()) ||
+      isa<tensor::PadOp>(producer.getOwner()))
     return success();
   rewriter.setInsertionPoint(slice);
   FailureOr<TilingResult> tiled =
@@ -257,6 +264,23 @@ SmallVector<int64_t> getWorkgroupSteps(linalg::LinalgOp root,
     if (iterator == utils::IteratorType::parallel)
       step = 0;
   return steps;
+}
+
+/// The extent of each loop of a workgroup's tile of `root` under `config`
+/// once padded to a whole tile: its workgroup tile (or its whole extent
+/// where untiled), a reduction loop rounded up to whole `steps`.
+SmallVector<int64_t> getPaddedRanges(linalg::LinalgOp root,
+                                     LoweringConfigAttr config,
+                                     ArrayRef<int64_t> steps) {
+  SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  for (auto [loop, range] : llvm::enumerate(ranges)) {
+    int64_t tile = config.getWorkgroupTile()[loop];
+    if (steps[loop])
+      range = llvm::alignTo(range, steps[loop]);
+    else if (tile)
+      range = tile;
+  }
+  return ranges;
 }
 
 /// Runs a workgroup's tile of the root over its reduction loops in `steps`
@@ -379,6 +403,21 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
         .setTileSizes(getAsIndexOpFoldResult(context, threadTile))
         .setMapping(plan->threadMapping(context));
     auto tiledRoot = cast<linalg::LinalgOp>(workgroups->tiledAndFusedOps.front());
+    bool staged = !config.getPromoteOperands().empty() &&
+                  llvm::any_of(workgroupSteps, [](int64_t s) { return s; });
+    if (staged) {
+      // A staged tile at an edge is computed whole, padded.
+      SmallVector<int64_t> paddedRanges =
+          getPaddedRanges(root, config, workgroupSteps);
+      if (paddedRanges != tiledRoot.getStaticLoopRanges()) {
+        FailureOr<linalg::LinalgOp> padded =
+            padToTile(rewriter, tiledRoot, paddedRanges, threadTile,
+                      plan->threadMapping(context));
+        if (failed(padded))
+          return failure();
+        tiledRoot = *padded;
+      }
+    }
     SmallVector<Operation *> stages = {tiledRoot};
     SmallVector<scf::SCFTilingOptions, 2> stageOptions = {threadOptions};
     if (llvm::any_of(workgroupSteps, [](int64_t step) { return step != 0; })) {

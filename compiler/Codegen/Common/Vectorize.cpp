@@ -64,10 +64,12 @@ LogicalResult vectorizeDispatch(ExportOp, func::FuncOp dispatch) {
     rewriter.replaceOp(op, result->replacements);
   }
 
-  // Read vectors straight from the tensors that slices were taken of, and
-  // turn multiply-reduce chains into contractions.
+  // Read vectors straight from the tensors that slices were taken of (and
+  // from those padded: reads past their edges give the padding), and turn
+  // multiply-reduce chains into contractions.
   RewritePatternSet patterns(dispatch.getContext());
   tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+  linalg::populatePadOpVectorizationPatterns(patterns);
   vector::populateVectorReductionToContractPatterns(patterns);
   vector::TransferReadOp::getCanonicalizationPatterns(patterns,
                                                       dispatch.getContext());

@@ -1,0 +1,198 @@
+//===- OutOfBoundsTransfers.cpp - Guarded vector transfers ----------------===//
+
+#include "compiler/Codegen/Common/OutOfBoundsTransfers.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// One row of a transfer: where it starts in the memref, whether it lies
+/// inside the memref's rows, and whether its elements all do too.
+struct Row {
+  SmallVector<int64_t> position;
+  SmallVector<Value> indices;
+  Value inside;
+  Value whole;
+};
+
+/// The rows of `transfer` (a minor-identity transfer on a memref), with
+/// the guards of the dimensions it may cross.
+SmallVector<Row> getRows(OpBuilder &rewriter,
+                         VectorTransferOpInterface transfer) {
+  Location loc = transfer.getLoc();
+  Value base = transfer.getBase();
+  VectorType type = transfer.getVectorType();
+  unsigned rank = type.getRank();
+  unsigned first = cast<MemRefType>(base.getType()).getRank() - rank;
+  SmallVector<Row> rows;
+  ArrayRef<int64_t> leading = type.getShape().drop_back();
+  SmallVector<int64_t> strides = computeStrides(leading);
+  auto isBelow = [&](Value index, int64_t offset, unsigned dim) {
+    Value end = arith::AddIOp::create(
+        rewriter, loc, index,
+        arith::ConstantIndexOp::create(rewriter, loc, offset));
+    Value extent = memref::DimOp::create(rewriter, loc, base, first + dim);
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end,
+                                 extent)
+        .getResult();
+  };
+  for (int64_t row = 0, count = computeProduct(leading); row < count; ++row) {
+    Row info;
+    info.position = delinearize(row, strides);
+    info.indices.assign(transfer.getIndices().begin(),
+                        transfer.getIndices().end());
+    info.inside = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+    for (auto [dim, offset] : llvm::enumerate(info.position)) {
+      Value &index = info.indices[first + dim];
+      if (offset)
+        index = arith::AddIOp::create(
+            rewriter, loc, index,
+            arith::ConstantIndexOp::create(rewriter, loc, offset));
+      if (!transfer.isDimInBounds(dim))
+        info.inside = arith::AndIOp::create(rewriter, loc, info.inside,
+                                            isBelow(index, 1, dim));
+    }
+    info.whole = info.inside;
+    if (!transfer.isDimInBounds(rank - 1))
+      info.whole = arith::AndIOp::create(
+          rewriter, loc, info.inside,
+          isBelow(info.indices.back(), type.getShape().back(), rank - 1));
+    rows.push_back(std::move(info));
+  }
+  return rows;
+}
+
+/// Whether element `lane` of `row` lies inside the memref.
+Value isLaneInside(OpBuilder &rewriter, Location loc, Value base,
+                   const Row &row, int64_t lane, SmallVector<Value> &indices) {
+  indices = row.indices;
+  indices.back() = arith::AddIOp::create(
+      rewriter, loc, indices.back(),
+      arith::ConstantIndexOp::create(rewriter, loc, lane));
+  Value extent = memref::DimOp::create(
+      rewriter, loc, base, cast<MemRefType>(base.getType()).getRank() - 1);
+  return arith::AndIOp::create(
+      rewriter, loc, row.inside,
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                            indices.back(), extent));
+}
+
+void lowerRead(RewriterBase &rewriter, vector::TransferReadOp read) {
+  Location loc = read.getLoc();
+  rewriter.setInsertionPoint(read);
+  VectorType type = read.getVectorType();
+  auto rowType = VectorType::get(type.getShape().back(), type.getElementType());
+  Value base = read.getBase();
+  Value result = vector::BroadcastOp::create(rewriter, loc, type,
+                                             read.getPadding());
+  for (const Row &row : getRows(rewriter, read)) {
+    auto loaded = scf::IfOp::create(
+        rewriter, loc, row.whole,
+        [&](OpBuilder &builder, Location loc) {
+          scf::YieldOp::create(builder, loc,
+                               vector::LoadOp::create(builder, loc, rowType,
+                                                      base, row.indices)
+                                   .getResult());
+        },
+        [&](OpBuilder &builder, Location loc) {
+          SmallVector<Value> elements;
+          for (int64_t lane = 0; lane < rowType.getNumElements(); ++lane) {
+            SmallVector<Value> indices;
+            Value inside = isLaneInside(builder, loc, base, row, lane, indices);
+            elements.push_back(
+                scf::IfOp::create(
+                    builder, loc, inside,
+                    [&](OpBuilder &b, Location loc) {
+                      scf::YieldOp::create(
+                          b, loc,
+                          memref::LoadOp::create(b, loc, base, indices)
+                              .getResult());
+                    },
+                    [&](OpBuilder &b, Location loc) {
+                      scf::YieldOp::create(b, loc, read.getPadding());
+                    })
+                    .getResult(0));
+          }
+          scf::YieldOp::create(
+              builder, loc,
+              vector::FromElementsOp::create(builder, loc, rowType, elements)
+                  .getResult());
+        });
+    result = row.position.empty()
+                 ? loaded.getResult(0)
+                 : vector::InsertOp::create(rewriter, loc, loaded.getResult(0),
+                                            result, row.position)
+                       .getResult();
+  }
+  rewriter.replaceOp(read, result);
+}
+
+void lowerWrite(RewriterBase &rewriter, vector::TransferWriteOp write) {
+  Location loc = write.getLoc();
+  rewriter.setInsertionPoint(write);
+  Value base = write.getBase();
+  Value vector = write.getVector();
+  for (const Row &row : getRows(rewriter, write)) {
+    Value values = row.position.empty()
+                       ? vector
+                       : vector::ExtractOp::create(rewriter, loc, vector,
+                                                   row.position)
+                             .getResult();
+    auto rowType = cast<VectorType>(values.getType());
+    scf::IfOp::create(
+        rewriter, loc, row.whole,
+        [&](OpBuilder &builder, Location loc) {
+          vector::StoreOp::create(builder, loc, values, base, row.indices);
+          scf::YieldOp::create(builder, loc);
+        },
+        [&](OpBuilder &builder, Location loc) {
+          for (int64_t lane = 0; lane < rowType.getNumElements(); ++lane) {
+            SmallVector<Value> indices;
+            Value inside = isLaneInside(builder, loc, base, row, lane, indices);
+            Value element =
+                vector::ExtractOp::create(builder, loc, values, lane);
+            scf::IfOp::create(builder, loc, inside,
+                              [&](OpBuilder &b, Location loc) {
+                                memref::StoreOp::create(b, loc, element, base,
+                                                        indices);
+                                scf::YieldOp::create(b, loc);
+                              });
+          }
+          scf::YieldOp::create(builder, loc);
+        });
+  }
+  rewriter.eraseOp(write);
+}
+
+/// Whether `transfer` is one this lowers: on a memref, unmasked, minor
+/// identity, crossing an edge.
+bool isGuardable(VectorTransferOpInterface transfer) {
+  return isa<MemRefType>(transfer.getBase().getType()) && !transfer.getMask() &&
+         transfer.getPermutationMap().isMinorIdentity() &&
+         transfer.hasOutOfBoundsDim() && transfer.getVectorType().getRank() > 0;
+}
+
+} // namespace
+
+void mlir::halc::lowerOutOfBoundsTransfers(func::FuncOp dispatch) {
+  SmallVector<VectorTransferOpInterface> transfers;
+  dispatch.walk([&](VectorTransferOpInterface transfer) {
+    if (isGuardable(transfer))
+      transfers.push_back(transfer);
+  });
+  IRRewriter rewriter(dispatch.getContext());
+  for (VectorTransferOpInterface transfer : transfers) {
+    if (auto read = dyn_cast<vector::TransferReadOp>(transfer.getOperation()))
+      lowerRead(rewriter, read);
+    else
+      lowerWrite(rewriter, cast<vector::TransferWriteOp>(transfer.getOperation()));
+  }
+}
