@@ -5,8 +5,8 @@
 // show which take the staged contraction strategy: 2x4 blocks a thread
 // where bigger ones would leave most of a GPU idle, 8x4 (32x8 threads) and
 // 4x4 on the two larger 1x1 layers; 14 threads along M where the pixels are
-// a multiple of 7; the stem (K = 147) and a 7x7 image at batch 1 keep a
-// thread's serial K loop.
+// a multiple of 7; the stem (K = 147 in steps of 32, the last padded) and
+// a 7x7 image at batch 1 (49 pixels in tiles of 16) with edge tiles.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
 // RUN: %e2e --device=msl-cpu %s | FileCheck %s
@@ -30,11 +30,11 @@
 // CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [28, 64, 32], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [16, 64, 0], workgroup_size = [16, 4, 1], reduction_tile = [1]
+// CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [1, 16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [16, 64, 16], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
-// CONFIG: workgroup_tile = [4, 64, 0], workgroup_size = [16, 4, 1], reduction_tile = [4]
+// CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [64, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [56, 64, 32], workgroup_size = [16, 14, 1], reduction_tile = [4], promote_operands = [0, 1]
 func.func @conv3x3_1x16x16x64(%x: tensor<1x16x16x64xf32>, %w: tensor<3x3x64x64xf32>) -> tensor<1x16x16x64xf32> {

@@ -29,8 +29,9 @@ namespace {
 constexpr unsigned kManyTwos = 16;
 
 /// How many factors of two an index is known to have: what constants,
-/// products, sums and loops starting and stepping by multiples make of the
-/// ids and loop counters (which have none).
+/// products, sums, minima and maxima (one of two multiples) and loops
+/// starting and stepping by multiples make of the ids and loop counters
+/// (which have none).
 class FactorsOfTwo {
 public:
   unsigned of(Value value) {
@@ -52,7 +53,8 @@ private:
       return 0;
     if (isa<arith::MulIOp>(op))
       return of(op->getOperand(0)) + of(op->getOperand(1));
-    if (isa<arith::AddIOp, arith::SubIOp>(op))
+    if (isa<arith::AddIOp, arith::SubIOp, arith::MinSIOp, arith::MinUIOp,
+            arith::MaxSIOp, arith::MaxUIOp>(op))
       return std::min(of(op->getOperand(0)), of(op->getOperand(1)));
     if (auto select = dyn_cast<arith::SelectOp>(op))
       return std::min(of(select.getTrueValue()), of(select.getFalseValue()));

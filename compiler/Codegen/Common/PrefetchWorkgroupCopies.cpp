@@ -158,55 +158,41 @@ void cloneSharedIndices(RewriterBase &rewriter, Block *body,
   }
 }
 
-/// `op` run only where `predicate` holds: the loads a last step would
-/// issue for a step that does not come. An op that only computes runs
-/// anyway. A load reads element 0 of its buffer instead (in bounds wherever
-/// the load is, and aligned; the value goes unused): no branch in the loop.
-/// Other ops that read memory go under an scf.if that gives zeros otherwise.
-Operation *predicateStepAhead(RewriterBase &rewriter, Operation *op,
-                              Value predicate) {
-  if (isPure(op))
-    return op;
-  rewriter.setInsertionPoint(op);
-  Location loc = op->getLoc();
-  auto guardIndices = [&](MutableOperandRange indices) {
-    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    for (OpOperand &index : indices)
-      index.set(arith::SelectOp::create(rewriter, loc, predicate, index.get(),
-                                        zero));
-  };
-  if (auto load = dyn_cast<vector::LoadOp>(op)) {
-    rewriter.modifyOpInPlace(load,
-                             [&] { guardIndices(load.getIndicesMutable()); });
-    return load;
-  }
-  if (auto load = dyn_cast<memref::LoadOp>(op)) {
-    rewriter.modifyOpInPlace(load,
-                             [&] { guardIndices(load.getIndicesMutable()); });
-    return load;
-  }
-  auto guarded = scf::IfOp::create(
-      rewriter, loc, predicate,
-      [&](OpBuilder &builder, Location loc) {
-        Operation *copy = builder.clone(*op);
-        scf::YieldOp::create(builder, loc, copy->getResults());
-      },
-      [&](OpBuilder &builder, Location loc) {
-        SmallVector<Value> zeros;
-        for (Type type : op->getResultTypes())
-          zeros.push_back(arith::ConstantOp::create(
-              builder, loc, cast<TypedAttr>(builder.getZeroAttr(type))));
-        scf::YieldOp::create(builder, loc, zeros);
-      });
-  rewriter.replaceOp(op, guarded);
-  return guarded;
+/// Makes the step-ahead ops of `loop` (static bounds) read its induction
+/// variable clamped to its last step's value: ahead of the last step they
+/// then load that step again, in bounds, and no load needs a guard (their
+/// values go unused). Returns the step-ahead ops with the clamp first; empty
+/// where the loop's bounds are not static.
+SetVector<Operation *> clampToLastStep(RewriterBase &rewriter, scf::ForOp loop,
+                                       const SetVector<Operation *> &ahead) {
+  std::optional<APInt> trips = loop.getStaticTripCount();
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!trips || trips->isZero() || !lower || !step)
+    return {};
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  Value last = arith::ConstantIndexOp::create(
+      rewriter, loc, *lower + (trips->getSExtValue() - 1) * *step);
+  Block *body = loop.getBody();
+  rewriter.setInsertionPointToStart(body);
+  Value iv = loop.getInductionVar();
+  auto clamped = arith::MinSIOp::create(rewriter, loc, iv, last);
+  rewriter.replaceUsesWithIf(iv, clamped, [&](OpOperand &use) {
+    return ahead.contains(body->findAncestorOpInBlock(*use.getOwner()));
+  });
+  SetVector<Operation *> clampedAhead;
+  clampedAhead.insert(clamped);
+  clampedAhead.insert_range(ahead);
+  return clampedAhead;
 }
 
-/// Pipelines `loop` in two stages: the step-ahead ops (stage 0) run after
-/// the first barrier of the next step's body, everything else (stage 1) in
-/// its order. The last step's loads are predicated off rather than the
-/// step's math peeled into an epilogue: the body, once unrolled, is most of
-/// the kernel's code and of its compile time.
+/// Pipelines `loop` (static bounds) in two stages: the step-ahead ops
+/// (stage 0) run after the first barrier of the next step's body,
+/// everything else (stage 1) in its order. Ahead of the last step they load
+/// that step again rather than the step's math being peeled into an
+/// epilogue: the body, once unrolled, is most of the kernel's code and of
+/// its compile time.
 LogicalResult prefetchCopies(RewriterBase &rewriter, scf::ForOp loop) {
   Block *body = loop.getBody();
   auto barriers = body->getOps<gpu::BarrierOp>();
@@ -217,7 +203,13 @@ LogicalResult prefetchCopies(RewriterBase &rewriter, scf::ForOp loop) {
   if (llvm::none_of(ahead, [](Operation *op) { return !isPure(op); }))
     return success();
   cloneSharedIndices(rewriter, body, ahead);
+  ahead = clampToLastStep(rewriter, loop, ahead);
+  if (ahead.empty())
+    return success();
   scf::PipeliningOption options;
+  // Ahead of the last step the clamped loads need no guard.
+  options.peelEpilogue = false;
+  options.predicateFn = [](RewriterBase &, Operation *op, Value) { return op; };
   options.getScheduleFn =
       [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &order) {
         auto afterBarrier = std::next(barrier->getIterator());
@@ -231,8 +223,6 @@ LogicalResult prefetchCopies(RewriterBase &rewriter, scf::ForOp loop) {
           if (!ahead.contains(&op))
             order.emplace_back(&op, 1);
       };
-  options.peelEpilogue = false;
-  options.predicateFn = predicateStepAhead;
   bool modified = false;
   rewriter.setInsertionPoint(loop);
   if (succeeded(scf::pipelineForLoop(rewriter, loop, options, &modified)) ||

@@ -4,22 +4,21 @@
 // sums what it copied: the workgroup buffer moves to the entry, the loads
 // of step 0 run before the loop, each step stores the values loaded the
 // step before, waits, loads the next step's (the step at %k + 16) and
-// computes. The last step loads element 0 instead of a step past the end
-// (its values go unused), so no step's math is peeled after the loop. The
-// thread's loop over the copied step (4 iterations) is unrolled.
+// computes. Ahead of the last step the loads read that step again (its
+// K clamped to 48, in bounds; the values go unused), so no step's math is
+// peeled after the loop. The thread's loop over the copied step (4
+// iterations) is unrolled.
 // CHECK-LABEL: func.func @sum_steps
 // CHECK-NOT: scf.for
 // CHECK: %[[SHARED:.+]] = memref.alloc() : memref<16x16xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[FIRST:.+]] = vector.load %arg0[%[[TID:.+]], %c0] : memref<16x64xf32>, vector<4xf32>
 // CHECK: %[[LOOP:.+]]:3 = scf.for %[[K:.+]] = %c0 to %c64 step %c16 iter_args(%[[ACC:.+]] = %{{.+}}, %[[V0:.+]] = %[[FIRST]], %[[V1:.+]] = %{{.+}})
-// CHECK-NEXT: %[[AHEAD:.+]] = arith.cmpi slt, %[[K]], %c48
 // CHECK-NEXT: vector.store %[[V0]], %[[SHARED]][%[[TID]], %c0]
 // CHECK-NEXT: vector.store %[[V1]], %[[SHARED]][%[[TID]], %c4]
 // CHECK-NEXT: gpu.barrier
-// CHECK: %[[NEXT:.+]] = arith.addi %[[K]], %c16
-// CHECK: %[[ROW:.+]] = arith.select %[[AHEAD]], %[[TID]], %c0
-// CHECK: %[[COLUMN:.+]] = arith.select %[[AHEAD]], %[[NEXT]], %c0
-// CHECK: vector.load %arg0[%[[ROW]], %[[COLUMN]]]
+// CHECK-NEXT: %[[NEXT:.+]] = arith.addi %[[K]], %c16
+// CHECK-NEXT: %[[CLAMPED:.+]] = arith.minsi %[[NEXT]], %c48
+// CHECK-NEXT: vector.load %arg0[%[[TID]], %[[CLAMPED]]]
 // CHECK-NOT: scf.for
 // CHECK-COUNT-2: vector.load %[[SHARED]]
 // CHECK: gpu.barrier

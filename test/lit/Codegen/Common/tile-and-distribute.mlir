@@ -364,3 +364,47 @@ halc.executable @staged_producer target(#halc.target<backend = "vulkan-spirv", a
     }
   }
 }
+
+// -----
+
+// A staged matmul whose tiles divide neither its output (20x40 in 16x32
+// tiles) nor K (10 in steps of 8): each workgroup's tile is padded, A and B
+// through tensor.pad (read as zeros past their edges once vectorized), K to
+// 16; the accumulator is a fill of a whole static 16x32 tile, and each
+// thread writes its 4x4 block back through a transfer whose out-of-bounds
+// lanes (past the output's edge) are dropped.
+// CHECK-LABEL: halc.executable @edge_tiles
+// CHECK: halc.export @mm {{.*}} workgroup_count([2, 2, 1])
+// CHECK: scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (20, 40) step (16, 32)
+// CHECK: tensor.pad %{{.+}} low[0, 0] high[%{{.+}}, 6]
+// CHECK: } : tensor<?x10xf32> to tensor<16x16xf32>
+// CHECK: tensor.pad %{{.+}} low[0, 0] high[6, %{{.+}}]
+// CHECK: } : tensor<10x?xf32> to tensor<16x32xf32>
+// CHECK: %[[EMPTY:.+]] = tensor.empty() : tensor<16x32xf32>
+// CHECK: scf.forall {{.+}} shared_outs(%{{.+}} = %[[EMPTY]])
+// CHECK: linalg.fill
+// CHECK: %[[SUM:.+]] = scf.for %{{.+}} = %c0 to %c16 step %c8
+// CHECK: linalg.copy
+// CHECK: linalg.copy
+// CHECK: linalg.matmul
+// CHECK: scf.forall (%[[Y:.+]], %[[X:.+]]) = (0, 0) to (16, 32) step (4, 4) shared_outs(%[[OUT:.+]] = %{{.+}}) -> (tensor<?x?xf32>)
+// CHECK: %[[BLOCK:.+]] = vector.transfer_read %[[SUM]][%[[Y]], %[[X]]], %{{.+}} {in_bounds = [true, true]} : tensor<16x32xf32>, vector<4x4xf32>
+// CHECK: %[[INSIDE:.+]] = tensor.extract_slice %[[OUT]][%[[Y]], %[[X]]]
+// CHECK: vector.transfer_write %[[BLOCK]], %[[INSIDE]][%c0, %c0] : vector<4x4xf32>, tensor<?x?xf32>
+// CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+halc.executable @edge_tiles target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([8, 4, 1])
+  builtin.module {
+    func.func @mm(%a: memref<20x10xf32>, %b: memref<10x40xf32>, %out: memref<20x40xf32>) {
+      %zero = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<20x10xf32> to tensor<20x10xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<10x40xf32> to tensor<10x40xf32>
+      %e = tensor.empty() : tensor<20x40xf32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<20x40xf32>) -> tensor<20x40xf32>
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 32, 8], workgroup_size = [8, 4, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+          ins(%0, %1 : tensor<20x10xf32>, tensor<10x40xf32>) outs(%f : tensor<20x40xf32>) -> tensor<20x40xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<20x40xf32>, memref<20x40xf32>) -> ()
+      return
+    }
+  }
+}
