@@ -242,31 +242,27 @@ def PrefetchWorkgroupCopiesPass
     next step are carried in registers while the threads compute this one,
     so the loads' latency hides behind the math. Workgroup allocations move
     to the dispatch's entry first (they are static buffers of the kernel).
-    The last step has no next one: the loads ahead of it read it again (the
-    induction variable they see is clamped to the last step's), so no step's
-    math is peeled after the loop. A copy whose values
-    need something that writes memory or reads workgroup memory stays where
-    it is. A thread's loop
+    A copy under a guard, or one whose values need something that writes
+    memory or reads workgroup memory, stays where it is. A thread's loop
     through what a step copied (up to 8 iterations, no barrier inside) is
     unrolled, so that the GPU's compiler issues its reads of workgroup
     memory ahead of the FMAs too.
 
     ```mlir
     %next = vector.load %a[...]                  // step 0
-    scf.for %k = %c0 to %c2048 step %c16 iter_args(%v = %next, ...) {
+    scf.for %k = %c0 to %c2032 step %c16 iter_args(%v = %next, ...) {
       vector.store %v, %shared[...]
       gpu.barrier
-      %col = arith.minsi %k + 16, %c2032
-      %n = vector.load %a[..., %col]             // step k + 1
+      %n = vector.load %a[..., %k + 16]          // step k + 1
       ... vector.load %shared ... vector.fma ...  // step k, unrolled
       gpu.barrier
       scf.yield %n, ...
     }
+    ... the last step ...
     ```
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
-    "::mlir::scf::SCFDialect",
   ];
 }
 def AlignBindingAccessesPass

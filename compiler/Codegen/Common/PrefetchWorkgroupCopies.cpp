@@ -13,7 +13,6 @@
 #include "compiler/Codegen/Common/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -158,41 +157,9 @@ void cloneSharedIndices(RewriterBase &rewriter, Block *body,
   }
 }
 
-/// Makes the step-ahead ops of `loop` (static bounds) read its induction
-/// variable clamped to its last step's value: ahead of the last step they
-/// then load that step again, in bounds, and no load needs a guard (their
-/// values go unused). Returns the step-ahead ops with the clamp first; empty
-/// where the loop's bounds are not static.
-SetVector<Operation *> clampToLastStep(RewriterBase &rewriter, scf::ForOp loop,
-                                       const SetVector<Operation *> &ahead) {
-  std::optional<APInt> trips = loop.getStaticTripCount();
-  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!trips || trips->isZero() || !lower || !step)
-    return {};
-  Location loc = loop.getLoc();
-  rewriter.setInsertionPoint(loop);
-  Value last = arith::ConstantIndexOp::create(
-      rewriter, loc, *lower + (trips->getSExtValue() - 1) * *step);
-  Block *body = loop.getBody();
-  rewriter.setInsertionPointToStart(body);
-  Value iv = loop.getInductionVar();
-  auto clamped = arith::MinSIOp::create(rewriter, loc, iv, last);
-  rewriter.replaceUsesWithIf(iv, clamped, [&](OpOperand &use) {
-    return ahead.contains(body->findAncestorOpInBlock(*use.getOwner()));
-  });
-  SetVector<Operation *> clampedAhead;
-  clampedAhead.insert(clamped);
-  clampedAhead.insert_range(ahead);
-  return clampedAhead;
-}
-
-/// Pipelines `loop` (static bounds) in two stages: the step-ahead ops
-/// (stage 0) run after the first barrier of the next step's body,
-/// everything else (stage 1) in its order. Ahead of the last step they load
-/// that step again rather than the step's math being peeled into an
-/// epilogue: the body, once unrolled, is most of the kernel's code and of
-/// its compile time.
+/// Pipelines `loop` in two stages: the step-ahead ops (stage 0) run after
+/// the first barrier of the next step's body, everything else (stage 1) in
+/// its order.
 LogicalResult prefetchCopies(RewriterBase &rewriter, scf::ForOp loop) {
   Block *body = loop.getBody();
   auto barriers = body->getOps<gpu::BarrierOp>();
@@ -203,13 +170,7 @@ LogicalResult prefetchCopies(RewriterBase &rewriter, scf::ForOp loop) {
   if (llvm::none_of(ahead, [](Operation *op) { return !isPure(op); }))
     return success();
   cloneSharedIndices(rewriter, body, ahead);
-  ahead = clampToLastStep(rewriter, loop, ahead);
-  if (ahead.empty())
-    return success();
   scf::PipeliningOption options;
-  // Ahead of the last step the clamped loads need no guard.
-  options.peelEpilogue = false;
-  options.predicateFn = [](RewriterBase &, Operation *op, Value) { return op; };
   options.getScheduleFn =
       [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &order) {
         auto afterBarrier = std::next(barrier->getIterator());
