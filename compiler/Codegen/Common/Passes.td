@@ -242,7 +242,10 @@ def PrefetchWorkgroupCopiesPass
     next step are carried in registers while the threads compute this one,
     so the loads' latency hides behind the math. Workgroup allocations move
     to the dispatch's entry first (they are static buffers of the kernel).
-    A copy under a guard, or one whose values need something that writes
+    On SPIR-V targets the last step's math follows the loop; on LLVM targets
+    the loop runs it too, the loads ahead of it clamped to that step (they
+    read it again; the values go unused): what each target's last compiler
+    was measured to schedule best. A copy under a guard, or one whose values need something that writes
     memory or reads workgroup memory, stays where it is. A thread's loop
     through what a step copied (up to 8 iterations, no barrier inside) is
     unrolled, so that the GPU's compiler issues its reads of workgroup

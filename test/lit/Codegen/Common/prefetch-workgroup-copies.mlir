@@ -4,7 +4,8 @@
 // sums what it copied: the workgroup buffer moves to the entry, the loads
 // of step 0 run before the loop, each step stores the values loaded the
 // step before, waits, loads the next step's (the step at %k + 16) and
-// computes; the last step's stores and math follow the loop. The thread's
+// computes; the last step's stores and math follow the loop (a SPIR-V
+// target: the driver's compiler schedules that best). The thread's
 // loop over the copied step (4 iterations) is unrolled.
 // CHECK-LABEL: func.func @sum_steps
 // CHECK-NOT: scf.for
@@ -29,6 +30,59 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavap
   halc.export @sum_steps ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
   builtin.module {
     func.func @sum_steps(%a: memref<16x64xf32>, %out: memref<16x4xf32>) {
+      %c0 = arith.constant 0 : index
+      %c4 = arith.constant 4 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c64 = arith.constant 64 : index
+      %zero = arith.constant dense<0.0> : vector<4xf32>
+      %tid = gpu.thread_id x
+      %r = scf.for %k = %c0 to %c64 step %c16 iter_args(%acc = %zero) -> (vector<4xf32>) {
+        %shared = memref.alloc() : memref<16x16xf32, #gpu.address_space<workgroup>>
+        %v0 = vector.load %a[%tid, %k] : memref<16x64xf32>, vector<4xf32>
+        vector.store %v0, %shared[%tid, %c0] : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+        %k4 = arith.addi %k, %c4 : index
+        %v1 = vector.load %a[%tid, %k4] : memref<16x64xf32>, vector<4xf32>
+        vector.store %v1, %shared[%tid, %c4] : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+        gpu.barrier
+        %s = scf.for %j = %c0 to %c8 step %c4 iter_args(%x = %acc) -> (vector<4xf32>) {
+          %w = vector.load %shared[%tid, %j] : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+          %y = arith.addf %x, %w : vector<4xf32>
+          scf.yield %y : vector<4xf32>
+        }
+        gpu.barrier
+        scf.yield %s : vector<4xf32>
+      }
+      vector.store %r, %out[%tid, %c0] : memref<16x4xf32>, vector<4xf32>
+      return
+    }
+  }
+}
+
+// -----
+
+// The same loop for an LLVM target: no step's math follows the loop; ahead
+// of the last step the loads read it again (K clamped to 48, in bounds; the
+// values go unused).
+// CHECK-LABEL: func.func @sum_steps_llvm
+// CHECK: %[[SHARED:.+]] = memref.alloc() : memref<16x16xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[FIRST:.+]] = vector.load %arg0[%[[TID:.+]], %c0] : memref<16x64xf32>, vector<4xf32>
+// CHECK: %[[LOOP:.+]]:3 = scf.for %[[K:.+]] = %c0 to %c64 step %c16 iter_args(%[[ACC:.+]] = %{{.+}}, %[[V0:.+]] = %[[FIRST]], %[[V1:.+]] = %{{.+}})
+// CHECK-NEXT: vector.store %[[V0]], %[[SHARED]][%[[TID]], %c0]
+// CHECK-NEXT: vector.store %[[V1]], %[[SHARED]][%[[TID]], %c4]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[NEXT:.+]] = arith.addi %[[K]], %c16
+// CHECK-NEXT: %[[CLAMPED:.+]] = arith.minsi %[[NEXT]], %c48
+// CHECK-NEXT: vector.load %arg0[%[[TID]], %[[CLAMPED]]]
+// CHECK-COUNT-2: vector.load %[[SHARED]]
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.yield
+// CHECK-NOT: gpu.barrier
+// CHECK: vector.store %[[LOOP]]#0, %arg1
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [32]>) {
+  halc.export @sum_steps_llvm ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @sum_steps_llvm(%a: memref<16x64xf32>, %out: memref<16x4xf32>) {
       %c0 = arith.constant 0 : index
       %c4 = arith.constant 4 : index
       %c8 = arith.constant 8 : index
