@@ -334,3 +334,54 @@ halc.executable @staged target(#halc.target<backend = "vulkan-spirv", arch = "nv
     }
   }
 }
+
+// -----
+
+// Contractions that no staged tile divides, whose accumulator starts as a
+// fill: tiles padded at the edges where they compute less than a third more
+// than the output. 1000³: 64x128 tiles (95% used), K = 1000 in 32 steps of
+// 32, the last padded (a step of 8 would divide it); 1000x100: 16x64 tiles
+// of 2x4 blocks (more workgroups) with K = 36 in steps of 4 (padding it to
+// 64 would add more than an eighth). A 100x100 output uses at most 70% of
+// any tile: each thread keeps its serial K loop.
+// CHECK-LABEL: halc.executable @edge_tiles
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 64, 4], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [{{[0-9]+}}, {{[0-9]+}}, 0],
+halc.executable @edge_tiles target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @square ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  halc.export @narrow ordinal(1) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  halc.export @small ordinal(2) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  builtin.module {
+    func.func @square(%a: memref<1000x1000xf32>, %b: memref<1000x1000xf32>, %out: memref<1000x1000xf32>) {
+      %zero = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<1000x1000xf32> to tensor<1000x1000xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<1000x1000xf32> to tensor<1000x1000xf32>
+      %e = tensor.empty() : tensor<1000x1000xf32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1000x1000xf32>) -> tensor<1000x1000xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<1000x1000xf32>, tensor<1000x1000xf32>) outs(%f : tensor<1000x1000xf32>) -> tensor<1000x1000xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1000x1000xf32>, memref<1000x1000xf32>) -> ()
+      return
+    }
+    func.func @narrow(%a: memref<1000x36xf32>, %b: memref<36x100xf32>, %out: memref<1000x100xf32>) {
+      %zero = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<1000x36xf32> to tensor<1000x36xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<36x100xf32> to tensor<36x100xf32>
+      %e = tensor.empty() : tensor<1000x100xf32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1000x100xf32>) -> tensor<1000x100xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<1000x36xf32>, tensor<36x100xf32>) outs(%f : tensor<1000x100xf32>) -> tensor<1000x100xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1000x100xf32>, memref<1000x100xf32>) -> ()
+      return
+    }
+    func.func @small(%a: memref<100x64xf32>, %b: memref<64x100xf32>, %out: memref<100x100xf32>) {
+      %zero = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<100x64xf32> to tensor<100x64xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<64x100xf32> to tensor<64x100xf32>
+      %e = tensor.empty() : tensor<100x100xf32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<100x100xf32>) -> tensor<100x100xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<100x64xf32>, tensor<64x100xf32>) outs(%f : tensor<100x100xf32>) -> tensor<100x100xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<100x100xf32>, memref<100x100xf32>) -> ()
+      return
+    }
+  }
+}
