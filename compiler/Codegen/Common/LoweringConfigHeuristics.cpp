@@ -424,17 +424,18 @@ std::optional<StagedBlock> chooseStagedBlock(int64_t batch, int64_t m,
   return block;
 }
 
-/// For a contraction (a matmul, a batch matmul, a convolution's implicit
-/// GEMM) whose tiles divide its loops: a workgroup of 32 threads along N
+/// For a static contraction (a matmul, a batch matmul, a convolution's
+/// implicit GEMM) whose tiles divide its loops, or whose tiles at the edges
+/// can be padded (EdgeTiles.h): a workgroup of 32 threads along N
 /// and 8 (7) along M computes a tile of the output of up to 128x128 (a 16x4
 /// block a thread, where that still leaves the GPU busy; else smaller
 /// blocks and tiles), stepping through K 32 (16, 8, 4) at a time. At each
 /// step all the threads copy the step's tiles of A and B to workgroup
 /// memory, along their rows (coalesced, 128-bit where aligned), and every
 /// thread reads its rows and columns from there: each input element leaves
-/// global memory once a workgroup, not once a thread. Null where the shape
-/// does not fit (other shapes keep a thread's serial K loop) or the tiles do
-/// not fit the target's workgroups or workgroup memory.
+/// global memory once a workgroup, not once a thread. Null where no tile
+/// fits the shape (other shapes keep a thread's serial K loop) or the tiles
+/// do not fit the target's workgroups or workgroup memory.
 LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
                                                  TargetAttr target) {
   SmallVector<unsigned> parallel, reductions;
