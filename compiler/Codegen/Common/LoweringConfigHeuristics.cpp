@@ -578,7 +578,8 @@ int64_t mlir::halc::chooseReductionSplit(int64_t m, int64_t n, int64_t k,
   // The fewest parts (a power of two) that give half a GPU's worth of
   // workgroups, each part whole K steps of 32.
   for (int64_t parts = 2; k / parts >= kMinSplitReduction; parts *= 2)
-    if (k % (parts * 32) == 0 && parts * splitTiles >= kWorkgroupsToFillGPU / 2)
+    if (k % (parts * kStagedStep) == 0 &&
+        parts * splitTiles >= kWorkgroupsToFillGPU / 2)
       return parts;
   return 1;
 }

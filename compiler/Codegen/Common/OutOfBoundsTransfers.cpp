@@ -15,12 +15,14 @@ using namespace mlir::halc;
 namespace {
 
 /// One row of a transfer: where it starts in the memref, whether it lies
-/// inside the memref's rows, and whether its elements all do too.
+/// inside the memref's rows, and whether its elements all do too; the
+/// memref's extent along the row.
 struct Row {
   SmallVector<int64_t> position;
   SmallVector<Value> indices;
   Value inside;
   Value whole;
+  Value columns;
 };
 
 /// The rows of `transfer` (a minor-identity transfer on a memref), with
@@ -35,13 +37,15 @@ SmallVector<Row> getRows(OpBuilder &rewriter,
   SmallVector<Row> rows;
   ArrayRef<int64_t> leading = type.getShape().drop_back();
   SmallVector<int64_t> strides = computeStrides(leading);
+  SmallVector<Value> extents;
+  for (unsigned dim = 0; dim < rank; ++dim)
+    extents.push_back(memref::DimOp::create(rewriter, loc, base, first + dim));
   auto isBelow = [&](Value index, int64_t offset, unsigned dim) {
     Value end = arith::AddIOp::create(
         rewriter, loc, index,
         arith::ConstantIndexOp::create(rewriter, loc, offset));
-    Value extent = memref::DimOp::create(rewriter, loc, base, first + dim);
     return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end,
-                                 extent)
+                                 extents[dim])
         .getResult();
   };
   for (int64_t row = 0, count = computeProduct(leading); row < count; ++row) {
@@ -60,6 +64,7 @@ SmallVector<Row> getRows(OpBuilder &rewriter,
         info.inside = arith::AndIOp::create(rewriter, loc, info.inside,
                                             isBelow(index, 1, dim));
     }
+    info.columns = extents.back();
     info.whole = info.inside;
     if (!transfer.isDimInBounds(rank - 1))
       info.whole = arith::AndIOp::create(
@@ -71,18 +76,16 @@ SmallVector<Row> getRows(OpBuilder &rewriter,
 }
 
 /// Whether element `lane` of `row` lies inside the memref.
-Value isLaneInside(OpBuilder &rewriter, Location loc, Value base,
-                   const Row &row, int64_t lane, SmallVector<Value> &indices) {
+Value isLaneInside(OpBuilder &rewriter, Location loc, const Row &row,
+                   int64_t lane, SmallVector<Value> &indices) {
   indices = row.indices;
   indices.back() = arith::AddIOp::create(
       rewriter, loc, indices.back(),
       arith::ConstantIndexOp::create(rewriter, loc, lane));
-  Value extent = memref::DimOp::create(
-      rewriter, loc, base, cast<MemRefType>(base.getType()).getRank() - 1);
   return arith::AndIOp::create(
       rewriter, loc, row.inside,
       arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
-                            indices.back(), extent));
+                            indices.back(), row.columns));
 }
 
 void lowerRead(RewriterBase &rewriter, vector::TransferReadOp read) {
@@ -106,7 +109,7 @@ void lowerRead(RewriterBase &rewriter, vector::TransferReadOp read) {
           SmallVector<Value> elements;
           for (int64_t lane = 0; lane < rowType.getNumElements(); ++lane) {
             SmallVector<Value> indices;
-            Value inside = isLaneInside(builder, loc, base, row, lane, indices);
+            Value inside = isLaneInside(builder, loc, row, lane, indices);
             elements.push_back(
                 scf::IfOp::create(
                     builder, loc, inside,
@@ -156,7 +159,7 @@ void lowerWrite(RewriterBase &rewriter, vector::TransferWriteOp write) {
         [&](OpBuilder &builder, Location loc) {
           for (int64_t lane = 0; lane < rowType.getNumElements(); ++lane) {
             SmallVector<Value> indices;
-            Value inside = isLaneInside(builder, loc, base, row, lane, indices);
+            Value inside = isLaneInside(builder, loc, row, lane, indices);
             Value element =
                 vector::ExtractOp::create(builder, loc, values, lane);
             scf::IfOp::create(builder, loc, inside,

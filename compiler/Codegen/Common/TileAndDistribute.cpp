@@ -403,13 +403,14 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
         .setTileSizes(getAsIndexOpFoldResult(context, threadTile))
         .setMapping(plan->threadMapping(context));
     auto tiledRoot = cast<linalg::LinalgOp>(workgroups->tiledAndFusedOps.front());
-    bool staged = !config.getPromoteOperands().empty() &&
-                  llvm::any_of(workgroupSteps, [](int64_t s) { return s; });
-    if (staged) {
+    SmallVector<Operation *> stages = {tiledRoot};
+    SmallVector<scf::SCFTilingOptions, 2> stageOptions = {threadOptions};
+    if (llvm::any_of(workgroupSteps, [](int64_t step) { return step != 0; })) {
       // A staged tile at an edge is computed whole, padded.
       SmallVector<int64_t> paddedRanges =
           getPaddedRanges(root, config, workgroupSteps);
-      if (paddedRanges != tiledRoot.getStaticLoopRanges()) {
+      if (!config.getPromoteOperands().empty() &&
+          paddedRanges != tiledRoot.getStaticLoopRanges()) {
         FailureOr<linalg::LinalgOp> padded =
             padToTile(rewriter, tiledRoot, paddedRanges, threadTile,
                       plan->threadMapping(context));
@@ -417,10 +418,6 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
           return failure();
         tiledRoot = *padded;
       }
-    }
-    SmallVector<Operation *> stages = {tiledRoot};
-    SmallVector<scf::SCFTilingOptions, 2> stageOptions = {threadOptions};
-    if (llvm::any_of(workgroupSteps, [](int64_t step) { return step != 0; })) {
       // The accumulator's fill runs first, tiled as the threads' results.
       linalg::LinalgOp init;
       FailureOr<linalg::LinalgOp> step =

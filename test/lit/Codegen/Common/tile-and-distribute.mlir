@@ -408,3 +408,53 @@ halc.executable @edge_tiles target(#halc.target<backend = "vulkan-spirv", arch =
     }
   }
 }
+
+// -----
+
+// A staged matmul with edge tiles whose accumulator is not a fill (it
+// accumulates into what a binding holds): its tile cannot be padded to a
+// fresh static one.
+halc.executable @edge_tiles_without_fill target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_only, read_write]>) workgroup_size([8, 4, 1])
+  builtin.module {
+    func.func @mm(%a: memref<20x10xf32>, %b: memref<10x40xf32>, %c: memref<20x40xf32>, %out: memref<20x40xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<20x10xf32> to tensor<20x10xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<10x40xf32> to tensor<10x40xf32>
+      %2 = bufferization.to_tensor %c restrict : memref<20x40xf32> to tensor<20x40xf32>
+      // expected-error @+1 {{has edge tiles but does not start from a fill; halc cannot pad it to its tile}}
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 32, 8], workgroup_size = [8, 4, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+          ins(%0, %1 : tensor<20x10xf32>, tensor<10x40xf32>) outs(%2 : tensor<20x40xf32>) -> tensor<20x40xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<20x40xf32>, memref<20x40xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// A staged contraction with edge tiles that reads A through a sum of loops
+// (a convolution's window): the padded tile's shape of A is not that of a
+// tile of its loops.
+halc.executable @edge_tiles_window target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @window ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([8, 4, 1])
+  builtin.module {
+    func.func @window(%a: memref<29x10xf32>, %b: memref<10x40xf32>, %out: memref<20x40xf32>) {
+      %zero = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<29x10xf32> to tensor<29x10xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<10x40xf32> to tensor<10x40xf32>
+      %e = tensor.empty() : tensor<20x40xf32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<20x40xf32>) -> tensor<20x40xf32>
+      // expected-error @+1 {{has edge tiles and an operand read through more than a projection of its loops}}
+      %r = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m + k, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%0, %1 : tensor<29x10xf32>, tensor<10x40xf32>) outs(%f : tensor<20x40xf32>)
+          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [16, 32, 8], workgroup_size = [8, 4, 1], reduction_tile = [4], promote_operands = [1]>} {
+      ^bb0(%x: f32, %y: f32, %acc: f32):
+        %p = arith.mulf %x, %y : f32
+        %s = arith.addf %acc, %p : f32
+        linalg.yield %s : f32
+      } -> tensor<20x40xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<20x40xf32>, memref<20x40xf32>) -> ()
+      return
+    }
+  }
+}
