@@ -78,8 +78,8 @@ def SplitReductionsPass : Pass<"halc-split-reductions", "ModuleOp"> {
   let summary = "Cuts the K loop of contractions with few output tiles into partial sums and their sum";
   let description = [{
     With the module's target description (`halc.target`), a static
-    matmul-like op (two parallel loops, one reduction) or channels-last
-    convolution whose output has too few staged workgroup tiles to keep
+    matmul-like op (two parallel loops, one reduction) or convolution
+    (channels last or first) whose output has too few staged workgroup tiles to keep
     the GPU busy, and whose K loop is long, is cut into parts
     (`chooseReductionSplit`: the fewest, a power of two, that give enough
     tiles, each at least 256 long): partial sums with the parts as their
@@ -87,7 +87,9 @@ def SplitReductionsPass : Pass<"halc-split-reductions", "ModuleOp"> {
     a dispatch of its own; the op's consumers fuse into the second.
     Matmul-like ops go through upstream's `linalg::splitReduction`; a
     convolution's partial sums are a matmul of its im2col matrix and its
-    filter, K cut alike in both. Without a target nothing changes.
+    filter, K cut alike in both (channels first: the filter's rows times
+    the im2col matrix's pixels, the images side by side, tiles padded at
+    the edges where none divides them). Without a target nothing changes.
 
     ```mlir
     %r = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<8x7x7x2048xf32>, tensor<1x1x2048x512xf32>)

@@ -6,8 +6,8 @@
 // loop becomes a batch of partial sums (a dispatch with parts times the
 // tiles) that a second dispatch adds up, with the op's consumers fused.
 // Matmul-like ops are split by upstream's linalg::splitReduction; a
-// channels-last convolution's partial sums are a matmul over its im2col
-// matrix (Im2Col.h) cut in parts, which a convolution op cannot express.
+// convolution's partial sums are a matmul over its im2col matrix
+// (Im2Col.h) cut in parts, which a convolution op cannot express.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,16 +52,24 @@ LogicalResult splitContraction(RewriterBase &rewriter, linalg::LinalgOp op,
   });
 }
 
-/// Splits a static channels-last convolution into partial sums (loops
-/// part, m, f, k over its im2col matrix in parts and its filter collapsed
-/// and cut alike) and their sum into the convolution's output.
+/// Splits a static convolution into partial sums (loops part, m, n, k over
+/// its im2col matrix in parts and its filter collapsed and cut alike) and
+/// their sum into the convolution's output. Channels last, M is the images'
+/// pixels and N the output channels; channels first, M is the output
+/// channels (the filter's rows, read along K) and N the images' pixels side
+/// by side (the im2col matrix's rows, read along the input's rows).
 LogicalResult splitConvolution(RewriterBase &rewriter, linalg::LinalgOp conv,
                                const ConvolutionShape &shape,
                                TargetAttr target) {
   auto output = cast<RankedTensorType>(conv.getDpsInits()[0].getType());
-  int64_t m = shape.batch * shape.getPixels(), k = shape.getReductionSize(),
-          f = output.getShape().back();
-  int64_t parts = chooseReductionSplit(m, f, k, target);
+  bool first = shape.channelsFirst;
+  int64_t pixels = shape.batch * shape.getPixels(),
+          k = shape.getReductionSize(),
+          f = output.getShape()[first ? 1 : 3];
+  int64_t m = first ? f : pixels, n = first ? pixels : f;
+  // The partial sums' tiles may have edges: their inputs are the im2col
+  // matrix (indices only) and the filter, their accumulator a fill.
+  int64_t parts = chooseReductionSplit(m, n, k, target, /*edges=*/true);
   SmallVector<Operation *> combiners;
   if (parts == 1 || !matchReduction(conv.getRegionOutputArgs(), 0, combiners) ||
       combiners.size() != 1)
@@ -89,7 +97,7 @@ LogicalResult splitConvolution(RewriterBase &rewriter, linalg::LinalgOp conv,
       filterGroups);
   Type accumulator = output.getElementType();
   Value empty = tensor::EmptyOp::create(
-      rewriter, loc, ArrayRef<int64_t>{parts, m, f}, accumulator);
+      rewriter, loc, ArrayRef<int64_t>{parts, m, n}, accumulator);
   Value zero = arith::ConstantOp::create(rewriter, loc, *identity);
   Value partialInit =
       linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0);
@@ -99,25 +107,34 @@ LogicalResult splitConvolution(RewriterBase &rewriter, linalg::LinalgOp conv,
   auto makeMap = [&](ArrayRef<AffineExpr> results) {
     return AffineMap::get(4, 0, results, context);
   };
+  AffineExpr channel = first ? row : column;
   AffineMap filterMap = shape.filterOutputChannelsFirst
-                            ? makeMap({column, part, reduced})
-                            : makeMap({part, reduced, column});
+                            ? makeMap({channel, part, reduced})
+                            : makeMap({part, reduced, channel});
+  AffineMap im2colMap = first ? makeMap({part, reduced, column})
+                              : makeMap({part, row, reduced});
   SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
   iterators.back() = utils::IteratorType::reduction;
   linalg::GenericOp partials = buildConvolutionProduct(
-      rewriter, conv, im2col, makeMap({part, row, reduced}), filter, filterMap,
-      partialInit, makeMap({part, row, column}), iterators);
+      rewriter, conv, im2col, im2colMap, filter, filterMap, partialInit,
+      makeMap({part, row, column}), iterators, /*filterFirst=*/first);
 
   // Their sum: loops part, then the output's.
-  auto sumsType = RankedTensorType::get(
-      {parts, shape.batch, shape.outputRows, shape.outputColumns, f},
-      accumulator);
+  SmallVector<int64_t> sumsShape = {parts, shape.batch, shape.outputRows,
+                                    shape.outputColumns, f};
+  SmallVector<ReassociationIndices> sumsGroups = {{0}, {1, 2, 3}, {4}};
+  AffineMap sumsMap = AffineMap::getMultiDimIdentityMap(5, context);
+  if (first) {
+    sumsShape = {parts, f, shape.batch, shape.outputRows, shape.outputColumns};
+    sumsGroups = {{0}, {1}, {2, 3, 4}};
+    sumsMap = AffineMap::getPermutationMap(ArrayRef<unsigned>{0, 2, 1, 3, 4},
+                                           context);
+  }
   Value sums = tensor::ExpandShapeOp::create(
-      rewriter, loc, sumsType, partials.getResult(0),
-      SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4}});
+      rewriter, loc, RankedTensorType::get(sumsShape, accumulator),
+      partials.getResult(0), sumsGroups);
   SmallVector<AffineMap> maps = {
-      AffineMap::getMultiDimIdentityMap(5, context),
-      AffineMap::getMultiDimIdentityMap(5, context).dropResult(0)};
+      sumsMap, AffineMap::getMultiDimIdentityMap(5, context).dropResult(0)};
   SmallVector<utils::IteratorType> sumIterators(5,
                                                 utils::IteratorType::parallel);
   sumIterators.front() = utils::IteratorType::reduction;
@@ -145,7 +162,7 @@ struct SplitReductionsPass
     // Ops of other kinds or shapes stay whole.
     for (linalg::LinalgOp op : ops) {
       std::optional<ConvolutionShape> shape = getConvolutionShape(op);
-      if (shape && !shape->channelsFirst)
+      if (shape)
         (void)splitConvolution(rewriter, op, *shape, target);
       else if (!shape)
         (void)splitContraction(rewriter, op, target);

@@ -192,7 +192,7 @@ FailureOr<CompileResult> Compilation::run() {
     if (&stage == last)
       break;
   }
-  CompileResult result{last, {}, std::move(moduleFile)};
+  CompileResult result{last->name, last->kind, {}, std::move(moduleFile)};
   if (last->kind == Stage::Kind::Executable)
     for (const ExecutableArtifacts &made : artifacts)
       result.executableArtifacts.push_back(made.get(last->name).bytes);

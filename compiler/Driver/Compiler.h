@@ -34,7 +34,9 @@ struct CompileOptions {
 /// one artifact per executable for an executable stage, the module file for
 /// `end`.
 struct CompileResult {
-  const Stage *lastStage = nullptr;
+  /// The last stage's name and kind (a copy: the stages die with the run).
+  std::string lastStageName;
+  Stage::Kind lastStageKind = Stage::Kind::MLIR;
   std::vector<std::string> executableArtifacts;
   std::vector<uint8_t> module;
 };

@@ -106,9 +106,9 @@ static void printExecutableSummary(ModuleOp module,
     TargetAttr target = executable.getTargetAttr();
     os << "executable @" << executable.getSymName() << " for "
        << target.getBackend() << " (" << target.getArch() << ")";
-    if (result.lastStage->kind == Stage::Kind::Executable)
+    if (result.lastStageKind == Stage::Kind::Executable)
       os << ": " << result.executableArtifacts.front().size() << " bytes of "
-         << result.lastStage->name;
+         << result.lastStageName;
     os << "\n";
     for (ExportOp exportOp : getExportsInOrder(executable)) {
       auto dims = [](std::optional<ArrayRef<int64_t>> d) {
@@ -134,7 +134,7 @@ static void printExecutableSummary(ModuleOp module,
 static LogicalResult writeOutput(ModuleOp module, const CompileResult &result) {
   llvm::Error error = llvm::writeToOutput(
       outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
-        switch (result.lastStage->kind) {
+        switch (result.lastStageKind) {
         case Stage::Kind::MLIR:
           module->print(os);
           os << "\n";
@@ -272,7 +272,7 @@ static int compileMain() {
   FailureOr<CompileResult> result = compileModule(*module, options);
   if (failed(result))
     return 1;
-  if (result->lastStage->kind == Stage::Kind::Executable &&
+  if (result->lastStageKind == Stage::Kind::Executable &&
       result->executableArtifacts.size() != 1) {
     llvm::errs() << "error: --compile-to=" << compileTo
                  << " needs an input that forms one executable; this one "

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/FactorsOfTwo.h"
 #include "compiler/Codegen/Common/Passes.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -25,50 +26,6 @@ using namespace mlir::halc;
 
 namespace {
 
-/// Enough factors of two for any alignment up to kBufferAlignment.
-constexpr unsigned kManyTwos = 16;
-
-/// How many factors of two an index is known to have: what constants,
-/// products, sums, minima and maxima (one of two multiples) and loops
-/// starting and stepping by multiples make of the ids and loop counters
-/// (which have none).
-class FactorsOfTwo {
-public:
-  unsigned of(Value value) {
-    auto [it, inserted] = known.try_emplace(value, 0);
-    if (inserted)
-      it->second = std::min(compute(value), kManyTwos);
-    return it->second;
-  }
-
-private:
-  unsigned compute(Value value) {
-    if (std::optional<int64_t> constant = getConstantIntValue(value))
-      return *constant == 0 ? kManyTwos
-                           : llvm::countr_zero(uint64_t(*constant));
-    if (scf::ForOp loop = scf::getForInductionVarOwner(value))
-      return std::min(of(loop.getLowerBound()), of(loop.getStep()));
-    Operation *op = value.getDefiningOp();
-    if (!op)
-      return 0;
-    if (isa<arith::MulIOp>(op))
-      return of(op->getOperand(0)) + of(op->getOperand(1));
-    if (isa<arith::AddIOp, arith::SubIOp, arith::MinSIOp, arith::MinUIOp,
-            arith::MaxSIOp, arith::MaxUIOp>(op))
-      return std::min(of(op->getOperand(0)), of(op->getOperand(1)));
-    if (auto select = dyn_cast<arith::SelectOp>(op))
-      return std::min(of(select.getTrueValue()), of(select.getFalseValue()));
-    if (isa<arith::ShLIOp>(op))
-      if (std::optional<int64_t> shift = getConstantIntValue(op->getOperand(1)))
-        return of(op->getOperand(0)) + *shift;
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
-      return of(op->getOperand(0));
-    return 0;
-  }
-
-  DenseMap<Value, unsigned> known;
-};
-
 /// The alignment in bytes that `indices` into `binding` certainly have, up to
 /// kBufferAlignment.
 int64_t getAlignment(MemRefType binding, ValueRange indices,
@@ -78,13 +35,13 @@ int64_t getAlignment(MemRefType binding, ValueRange indices,
   if (!binding.getLayout().isIdentity() ||
       failed(binding.getStridesAndOffset(strides, offset)))
     return 0;
-  unsigned twos = kManyTwos;
+  unsigned twos = FactorsOfTwo::kManyTwos;
   for (auto [index, stride] : llvm::zip_equal(indices, strides)) {
     unsigned strideTwos = ShapedType::isDynamic(stride)
                               ? 0
                               : std::min<unsigned>(llvm::countr_zero(uint64_t(stride)),
-                                                   kManyTwos);
-    twos = std::min(twos, std::min(factors.of(index) + strideTwos, kManyTwos));
+                                                   FactorsOfTwo::kManyTwos);
+    twos = std::min(twos, std::min(factors.of(index) + strideTwos, FactorsOfTwo::kManyTwos));
   }
   int64_t elementBytes = binding.getElementTypeBitWidth() / 8;
   return std::min(kBufferAlignment, elementBytes << twos);

@@ -116,10 +116,12 @@ Value mlir::halc::buildIm2Col(OpBuilder &builder, linalg::LinalgOp conv,
   int64_t pixels = shape.getPixels();
   int64_t k = shape.getReductionSize();
   SmallVector<int64_t> matrixShape;
-  if (shape.channelsFirst)
-    matrixShape = {shape.batch, k, pixels};
+  if (parts > 1 && shape.channelsFirst)
+    matrixShape = {parts, k / parts, shape.batch * pixels};
   else if (parts > 1)
     matrixShape = {parts, shape.batch * pixels, k / parts};
+  else if (shape.channelsFirst)
+    matrixShape = {shape.batch, k, pixels};
   else
     matrixShape = {shape.batch * pixels, k};
   auto type = RankedTensorType::get(matrixShape, element);
@@ -131,20 +133,18 @@ Value mlir::halc::buildIm2Col(OpBuilder &builder, linalg::LinalgOp conv,
   auto generic = linalg::GenericOp::create(
       builder, loc, type, ValueRange{}, ValueRange{empty}, map, iterators,
       [&](OpBuilder &body, Location loc, ValueRange) {
+        // The matrix's K index (column) and the image and output pixel of
+        // its other index.
         Value batch, pixel, column;
-        SmallVector<Value> filterIndex;
-        if (shape.channelsFirst) {
+        if (parts == 1 && shape.channelsFirst) {
           batch = linalg::IndexOp::create(body, loc, 0);
           column = linalg::IndexOp::create(body, loc, 1);
           pixel = linalg::IndexOp::create(body, loc, 2);
-          filterIndex = delinearize(
-              body, loc, column,
-              {shape.inputChannels, shape.filterRows, shape.filterColumns});
-          std::rotate(filterIndex.begin(), filterIndex.begin() + 1,
-                      filterIndex.end());
         } else {
-          Value row = linalg::IndexOp::create(body, loc, rank - 2);
-          column = linalg::IndexOp::create(body, loc, rank - 1);
+          unsigned kDim = shape.channelsFirst ? rank - 2 : rank - 1;
+          unsigned rowDim = shape.channelsFirst ? rank - 1 : rank - 2;
+          Value row = linalg::IndexOp::create(body, loc, rowDim);
+          column = linalg::IndexOp::create(body, loc, kDim);
           if (parts > 1) {
             // Part p holds columns p * K / parts onwards.
             Value part = linalg::IndexOp::create(body, loc, 0);
@@ -158,6 +158,15 @@ Value mlir::halc::buildIm2Col(OpBuilder &builder, linalg::LinalgOp conv,
               delinearize(body, loc, row, {shape.batch, pixels});
           batch = digits[0];
           pixel = digits[1];
+        }
+        SmallVector<Value> filterIndex;
+        if (shape.channelsFirst) {
+          filterIndex = delinearize(
+              body, loc, column,
+              {shape.inputChannels, shape.filterRows, shape.filterColumns});
+          std::rotate(filterIndex.begin(), filterIndex.begin() + 1,
+                      filterIndex.end());
+        } else {
           filterIndex = delinearize(
               body, loc, column,
               {shape.filterRows, shape.filterColumns, shape.inputChannels});

@@ -42,8 +42,10 @@ std::optional<ConvolutionShape> getConvolutionShape(linalg::LinalgOp conv);
 
 /// The im2col matrix of `conv`: M x K (channels last, K innermost as the
 /// input's channels are) or batch x K x pixels (channels first, pixels
-/// innermost as the input's columns are). With `parts` > 1 (channels last
-/// only) K is cut into that many consecutive parts: parts x M x K / parts.
+/// innermost as the input's columns are). With `parts` > 1 K is cut into
+/// that many consecutive parts: parts x M x K / parts (channels last) or
+/// parts x K / parts x (batch * pixels) (channels first: the images side
+/// by side, pixels innermost).
 /// A generic without inputs that reads the input by index, running the
 /// elementwise ops that produce it (a pad: its bounds checks) there.
 Value buildIm2Col(OpBuilder &builder, linalg::LinalgOp conv,

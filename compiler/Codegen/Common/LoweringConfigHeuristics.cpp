@@ -375,11 +375,13 @@ int64_t countStagedTiles(const StagedBlock &block, int64_t m, int64_t n,
 }
 
 /// Outputs of a thread's block that count as a good tile for split-K: the
-/// tiles of 4x4 blocks or larger decide whether a K loop is split (fewer
-/// than a quarter of a GPU's worth: a 1568x256 output has 112 tiles of
-/// 56x64 and stays whole, a 392x512 one 56 and is split); those of 8x4
-/// blocks or larger how many parts it gets (a block of 8x4 reads half as
-/// much workgroup memory per product as one of 4x4).
+/// threads of tiles of 4x4 blocks or larger decide whether a K loop is
+/// split (fewer than a quarter of a GPU's worth of workgroups of 256: a
+/// 1568x256 output has 112 tiles of 56x64, 224 threads each, and stays
+/// whole, a 392x512 one 56 and is split, and so is a 512x392 one, whose
+/// 112 padded tiles of 32x64 have 128 threads each); those of 8x4 blocks
+/// or larger how many parts it gets (a block of 8x4 reads half as much
+/// workgroup memory per product as one of 4x4).
 constexpr int64_t kWholeBlockOutputs = 16;
 constexpr int64_t kSplitBlockOutputs = 32;
 
@@ -387,15 +389,22 @@ constexpr int64_t kSplitBlockOutputs = 32;
 /// write and a read of the output per part.
 constexpr int64_t kMinSplitReduction = 256;
 
-/// The most workgroup tiles of the staged blocks of `minOutputs` outputs or
-/// more over an `m` x `n` output.
+/// Threads of a split's partial-sum workgroup tiles that keep a GPU busy.
+constexpr int64_t kThreadsToFillGPU = kWorkgroupsToFillGPU / 4 * 256;
+
+/// The most workgroup tiles (`threads`: their threads) of the staged blocks
+/// of `minOutputs` outputs or more over an `m` x `n` output.
 int64_t countBestStagedTiles(int64_t m, int64_t n, int64_t minOutputs,
-                             TargetAttr target) {
-  int64_t tiles = 0;
+                             TargetAttr target, bool edges,
+                             bool threads = false) {
+  int64_t best = 0;
   for (const StagedBlock &block : kStagedBlocks)
     if (block.rows * block.columns >= minOutputs)
-      tiles = std::max(tiles, countStagedTiles(block, m, n, target));
-  return tiles;
+      best = std::max(best,
+                      countStagedTiles(block, m, n, target, edges) *
+                          (threads ? block.threadsAlongN * block.threadsAlongM
+                                   : 1));
+  return best;
 }
 
 /// The block of a staged contraction over a `batch` of `m` x `n` outputs:
@@ -570,10 +579,15 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
 }
 
 int64_t mlir::halc::chooseReductionSplit(int64_t m, int64_t n, int64_t k,
-                                         TargetAttr target) {
-  int64_t wholeTiles = countBestStagedTiles(m, n, kWholeBlockOutputs, target);
-  int64_t splitTiles = countBestStagedTiles(m, n, kSplitBlockOutputs, target);
-  if (wholeTiles >= kWorkgroupsToFillGPU / 4 || splitTiles == 0)
+                                         TargetAttr target, bool edges) {
+  // Tiles that divide the output where some do, else padded ones.
+  edges = edges &&
+          countBestStagedTiles(m, n, kSplitBlockOutputs, target, false) == 0;
+  int64_t wholeThreads = countBestStagedTiles(m, n, kWholeBlockOutputs, target,
+                                              edges, /*threads=*/true);
+  int64_t splitTiles =
+      countBestStagedTiles(m, n, kSplitBlockOutputs, target, edges);
+  if (wholeThreads >= kThreadsToFillGPU || splitTiles == 0)
     return 1;
   // The fewest parts (a power of two) that give half a GPU's worth of
   // workgroups, each part whole K steps of 32.

@@ -19,9 +19,11 @@ LoweringConfigAttr chooseLoweringConfig(linalg::LinalgOp root,
 /// The number of parts a contraction's K loop of `k` elements is cut into
 /// (1: none) when its M x N output, `m` x `n`, has too few staged tiles to
 /// keep the target busy: each part is a workgroup tile's partial sum of a
-/// dispatch of its own, a second dispatch adds them up.
+/// dispatch of its own, a second dispatch adds them up. With `edges` the
+/// partial sums may have tiles padded at the output's edges (EdgeTiles.h),
+/// counted where no tile divides the output.
 int64_t chooseReductionSplit(int64_t m, int64_t n, int64_t k,
-                             TargetAttr target);
+                             TargetAttr target, bool edges = false);
 
 } // namespace mlir::halc
 

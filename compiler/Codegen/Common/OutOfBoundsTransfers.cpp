@@ -1,11 +1,14 @@
 //===- OutOfBoundsTransfers.cpp - Guarded vector transfers ----------------===//
 
 #include "compiler/Codegen/Common/OutOfBoundsTransfers.h"
+#include "compiler/Codegen/Common/FactorsOfTwo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -88,7 +91,76 @@ Value isLaneInside(OpBuilder &rewriter, Location loc, const Row &row,
                             indices.back(), row.columns));
 }
 
-void lowerRead(RewriterBase &rewriter, vector::TransferReadOp read) {
+/// Where the rows of a read whose rows lie wholly inside its memref or
+/// wholly past an edge load from: a static, non-empty memref (the read's,
+/// or the source of the unit-stride view it reads) and the view's offsets
+/// in it (none for the read's own memref). Rows whole: the memref's rows
+/// are known multiples of the read's (a power of two), and the read starts
+/// at one.
+struct WholeRowSource {
+  Value memref;
+  SmallVector<OpFoldResult> offsets;
+};
+
+std::optional<WholeRowSource> getWholeRowSource(vector::TransferReadOp read,
+                                                FactorsOfTwo &factors) {
+  auto type = cast<MemRefType>(read.getBase().getType());
+  int64_t width = read.getVectorType().getShape().back();
+  if (!llvm::isPowerOf2_64(width) ||
+      factors.of(read.getIndices().back()) < llvm::Log2_64(width))
+    return std::nullopt;
+  WholeRowSource source{read.getBase(), {}};
+  OpFoldResult rowLength = IntegerAttr::get(IndexType::get(read.getContext()),
+                                            type.getShape().back());
+  if (auto view = read.getBase().getDefiningOp<memref::SubViewOp>()) {
+    if (view.getSourceType().getRank() != type.getRank() ||
+        !llvm::all_of(view.getMixedStrides(), isOneInteger))
+      return std::nullopt;
+    source = {view.getSource(), view.getMixedOffsets()};
+    rowLength = view.getMixedSizes().back();
+  }
+  auto sourceType = cast<MemRefType>(source.memref.getType());
+  std::optional<int64_t> staticLength = getConstantIntValue(rowLength);
+  unsigned lengthTwos =
+      staticLength ? llvm::countr_zero(uint64_t(*staticLength))
+                   : factors.of(cast<Value>(rowLength));
+  if (!sourceType.hasStaticShape() || sourceType.getNumElements() == 0 ||
+      lengthTwos < llvm::Log2_64(width))
+    return std::nullopt;
+  return source;
+}
+
+/// A row read wholly or not at all: a load at the row's indices, or at the
+/// source's origin where the row lies outside, and the padding selected
+/// there. No branch: the load's latency stays hidden behind what follows
+/// (a prefetch's math) instead of ending where the branches meet.
+Value loadWholeRow(OpBuilder &builder, Location loc, const Row &row,
+                   VectorType rowType, const WholeRowSource &source,
+                   Value padding) {
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  SmallVector<Value> indices;
+  for (auto [dim, rowIndex] : llvm::enumerate(row.indices)) {
+    Value index = rowIndex;
+    if (!source.offsets.empty())
+      index = arith::AddIOp::create(
+          builder, loc,
+          getValueOrCreateConstantIndexOp(builder, loc, source.offsets[dim]),
+          index);
+    indices.push_back(
+        arith::SelectOp::create(builder, loc, row.whole, index, zero));
+  }
+  Value loaded =
+      vector::LoadOp::create(builder, loc, rowType, source.memref, indices);
+  Value inside = vector::BroadcastOp::create(
+      builder, loc, VectorType::get(rowType.getShape(), builder.getI1Type()),
+      row.whole);
+  return arith::SelectOp::create(
+      builder, loc, inside, loaded,
+      vector::BroadcastOp::create(builder, loc, rowType, padding));
+}
+
+void lowerRead(RewriterBase &rewriter, vector::TransferReadOp read,
+               FactorsOfTwo &factors) {
   Location loc = read.getLoc();
   rewriter.setInsertionPoint(read);
   VectorType type = read.getVectorType();
@@ -96,7 +168,18 @@ void lowerRead(RewriterBase &rewriter, vector::TransferReadOp read) {
   Value base = read.getBase();
   Value result = vector::BroadcastOp::create(rewriter, loc, type,
                                              read.getPadding());
+  std::optional<WholeRowSource> source = getWholeRowSource(read, factors);
   for (const Row &row : getRows(rewriter, read)) {
+    if (source) {
+      Value loaded =
+          loadWholeRow(rewriter, loc, row, rowType, *source, read.getPadding());
+      result = row.position.empty()
+                   ? loaded
+                   : vector::InsertOp::create(rewriter, loc, loaded, result,
+                                              row.position)
+                         .getResult();
+      continue;
+    }
     auto loaded = scf::IfOp::create(
         rewriter, loc, row.whole,
         [&](OpBuilder &builder, Location loc) {
@@ -192,9 +275,10 @@ void mlir::halc::lowerOutOfBoundsTransfers(func::FuncOp dispatch) {
       transfers.push_back(transfer);
   });
   IRRewriter rewriter(dispatch.getContext());
+  FactorsOfTwo factors;
   for (VectorTransferOpInterface transfer : transfers) {
     if (auto read = dyn_cast<vector::TransferReadOp>(transfer.getOperation()))
-      lowerRead(rewriter, read);
+      lowerRead(rewriter, read, factors);
     else
       lowerWrite(rewriter, cast<vector::TransferWriteOp>(transfer.getOperation()));
   }

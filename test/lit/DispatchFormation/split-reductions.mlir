@@ -62,6 +62,47 @@ module attributes {halc.target = #halc.target<backend = "vulkan-spirv", arch = "
 
 // -----
 
+// A channels-first 3x3 convolution at batch 8 on 7x7 pixels: M is the 512
+// output channels, N the 392 pixels of the eight images side by side; no
+// staged tile divides N, and its 112 padded tiles of 32x64 (128 threads
+// each) are too few: K = 4608 in 4 parts of 1152. The im2col matrix is
+// parts x K/parts x pixels, the filter F x parts x K/parts, and the sum
+// reads the partial sums' channels and images transposed.
+// CHECK-DAG: #[[FILTER_MAP:.+]] = affine_map<(d0, d1, d2, d3) -> (d1, d0, d3)>
+// CHECK-DAG: #[[IM2COL_MAP:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+// CHECK-DAG: #[[SUMS_MAP:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d2, d1, d3, d4)>
+// CHECK-LABEL: func.func @conv_nchw_few_tiles
+// CHECK: %[[IM2COL:.+]] = linalg.generic
+// CHECK-SAME: outs(%{{.+}} : tensor<4x1152x392xf32>)
+// CHECK: %[[PIXEL:.+]] = linalg.index 2
+// CHECK: %[[PART:.+]] = linalg.index 0
+// CHECK: arith.muli %[[PART]], %c1152
+// CHECK: arith.divui %[[PIXEL]], %c49
+// CHECK: tensor.extract %{{.+}} : tensor<8x512x9x9xf32>
+// CHECK: %[[FILTER:.+]] = tensor.expand_shape %{{.+}} {{\[}}[0], [1, 2]] output_shape [512, 4, 1152]
+// CHECK: %[[PARTIAL:.+]] = linalg.generic
+// CHECK-SAME: indexing_maps = [#[[FILTER_MAP]], #[[IM2COL_MAP]],
+// CHECK-SAME: ins(%[[FILTER]], %[[IM2COL]] : tensor<512x4x1152xf32>, tensor<4x1152x392xf32>)
+// CHECK-SAME: outs(%{{.+}} : tensor<4x512x392xf32>)
+// CHECK: %[[SUMS:.+]] = tensor.expand_shape %[[PARTIAL]] {{\[}}[0], [1], [2, 3, 4]] output_shape [4, 512, 8, 7, 7]
+// CHECK: linalg.generic
+// CHECK-SAME: indexing_maps = [#[[SUMS_MAP]],
+// CHECK-SAME: iterator_types = ["reduction", "parallel", "parallel", "parallel", "parallel"]
+// CHECK-SAME: ins(%[[SUMS]] : tensor<4x512x8x7x7xf32>)
+// CHECK-SAME: outs(%{{.+}} : tensor<8x512x7x7xf32>)
+module attributes {halc.target = #halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>} {
+  func.func @conv_nchw_few_tiles(%x: tensor<8x512x9x9xf32>, %w: tensor<512x512x3x3xf32>) -> tensor<8x512x7x7xf32> {
+    %z = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<8x512x7x7xf32>
+    %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x512x7x7xf32>) -> tensor<8x512x7x7xf32>
+    %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<8x512x9x9xf32>, tensor<512x512x3x3xf32>) outs(%f : tensor<8x512x7x7xf32>) -> tensor<8x512x7x7xf32>
+    return %r : tensor<8x512x7x7xf32>
+  }
+}
+
+// -----
+
 // Enough tiles (1024x1024: 128 of 64x128), a K too short to cut (392x512,
 // K = 256), a batch matmul and a dynamic matmul stay whole.
 // CHECK-LABEL: func.func @stay_whole

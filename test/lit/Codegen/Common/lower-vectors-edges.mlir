@@ -42,6 +42,45 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavap
 
 // -----
 
+// The same read where the view's columns are a known multiple of four
+// (an edge tile's extent, min(1000 - j, 128) with j a multiple of 128) and
+// the read starts at one: each row lies wholly inside or wholly outside,
+// so it is one load without a branch, from the source at the view's
+// offset where the row is inside and at its origin where not, and the
+// padding selected in its place.
+// CHECK-LABEL: func.func @read_whole_rows
+// CHECK-SAME: (%[[A:[a-z0-9]+]]: memref<1000x1000xf32>, %{{[a-z0-9]+}}: memref<2x4xf32>, %[[ROWS:[a-z0-9]+]]: index, %{{[a-z0-9]+}}: index, %[[I:[a-z0-9]+]]: index)
+// CHECK-NOT: scf.if
+// CHECK: %[[J:.+]] = arith.muli
+// CHECK: %[[ROW0:.+]] = arith.cmpi sge, %[[ROWS]], %c1
+// CHECK: %[[WHOLE0:.+]] = arith.andi %[[ROW0]], %{{.+}}
+// CHECK: %[[SAFE_ROW0:.+]] = arith.select %[[WHOLE0]], %[[I]], %c0
+// CHECK: %[[SAFE_COLUMN0:.+]] = arith.select %[[WHOLE0]], %[[J]], %c0
+// CHECK: %[[LOADED0:.+]] = vector.load %[[A]][%[[SAFE_ROW0]], %[[SAFE_COLUMN0]]] : memref<1000x1000xf32>, vector<4xf32>
+// CHECK: %[[MASK0:.+]] = vector.broadcast %[[WHOLE0]] : i1 to vector<4xi1>
+// CHECK: arith.select %[[MASK0]], %[[LOADED0]], %{{.+}} : vector<4xi1>, vector<4xf32>
+// CHECK: vector.load %[[A]]
+// CHECK-NOT: scf.if
+// CHECK-NOT: vector.transfer_read
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @read_whole_rows ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([1, 1, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @read_whole_rows(%a: memref<1000x1000xf32>, %out: memref<2x4xf32>, %rows: index, %tile: index, %i: index) {
+      %zero = arith.constant 0.0 : f32
+      %c128 = arith.constant 128 : index
+      %j = arith.muli %tile, %c128 : index
+      %columns = affine.min affine_map<(d0) -> (-d0 + 1000, 128)>(%j)
+      %view = memref.subview %a[%i, %j] [%rows, %columns] [1, 1] : memref<1000x1000xf32> to memref<?x?xf32, strided<[1000, 1], offset: ?>>
+      %c0 = arith.constant 0 : index
+      %v = vector.transfer_read %view[%c0, %c0], %zero : memref<?x?xf32, strided<[1000, 1], offset: ?>>, vector<2x4xf32>
+      vector.transfer_write %v, %out[%c0, %c0] {in_bounds = [true, true]} : vector<2x4xf32>, memref<2x4xf32>
+      return
+    }
+  }
+}
+
+// -----
+
 // A thread's 2x4 block written to the part of the output it lies in (an
 // edge tile's write-back): a row inside is one 128-bit store, a row across
 // the edge a store per element inside, each under its own guard.
