@@ -119,7 +119,25 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
   cf::populateControlFlowToSPIRVPatterns(typeConverter, patterns);
   populateVectorToSPIRVPatterns(typeConverter, patterns);
   ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);
-  return applyFullConversion(gpuModule, *target, std::move(patterns));
+  // Loops the driver unrolls: marked through the conversion by their
+  // location (the only thing of an scf.for its spirv.mlir.loop keeps).
+  gpuModule.walk([&](scf::ForOp loop) {
+    if (loop->hasAttr(kUnrollInDriverAttrName))
+      loop->setLoc(NameLoc::get(
+          StringAttr::get(context, kUnrollInDriverAttrName), loop.getLoc()));
+  });
+  // The conversion replaces the gpu.module with a spirv.module.
+  Operation *parent = gpuModule->getParentOp();
+  if (failed(applyFullConversion(gpuModule, *target, std::move(patterns))))
+    return failure();
+  parent->walk([&](spirv::LoopOp loop) {
+    auto name = dyn_cast<NameLoc>(loop.getLoc());
+    if (!name || name.getName() != kUnrollInDriverAttrName)
+      return;
+    loop.setLoopControl(spirv::LoopControl::Unroll);
+    loop->setLoc(name.getChildLoc());
+  });
+  return success();
 }
 
 /// The push-constant block of `count` 32-bit words: one per size, shared by

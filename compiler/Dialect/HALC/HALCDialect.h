@@ -27,6 +27,10 @@ constexpr llvm::StringLiteral kLoweringConfigAttrName = "lowering_config";
 /// many lanes share (LoweringConfigAttr's reduction_lanes).
 constexpr llvm::StringLiteral kReductionLanesAttrName = "halc.reduction_lanes";
 
+/// The discardable attribute on an scf.for that the target's own compiler
+/// unrolls (a SPIR-V loop's Unroll control) instead of halc.
+constexpr llvm::StringLiteral kUnrollInDriverAttrName = "halc.unroll_in_driver";
+
 /// The discardable attribute that carries the TargetAttr on the module.
 constexpr llvm::StringLiteral kModuleTargetAttrName = "halc.target";
 } // namespace mlir::halc

@@ -6,7 +6,8 @@
 // step before, waits, loads the next step's (the step at %k + 16) and
 // computes; the last step's stores and math follow the loop (a SPIR-V
 // target: the driver's compiler schedules that best). The thread's
-// loop over the copied step (4 iterations) is unrolled.
+// loop over the copied step (2 iterations) is unrolled (Metal: SPIRV-Cross
+// drops a loop's Unroll mark).
 // CHECK-LABEL: func.func @sum_steps
 // CHECK-NOT: scf.for
 // CHECK: %[[SHARED:.+]] = memref.alloc() : memref<16x16xf32, #gpu.address_space<workgroup>>
@@ -26,7 +27,7 @@
 // CHECK: gpu.barrier
 // CHECK-NOT: scf.for
 // CHECK: vector.store %{{.+}}, %arg1
-halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+halc.executable @exe target(#halc.target<backend = "metal-spirv", arch = "apple", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [32]>) {
   halc.export @sum_steps ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
   builtin.module {
     func.func @sum_steps(%a: memref<16x64xf32>, %out: memref<16x4xf32>) {
@@ -147,6 +148,37 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavap
         }
         gpu.barrier
       }
+      return
+    }
+  }
+}
+
+// -----
+
+// For Vulkan the thread's loop over workgroup memory stays a loop, marked
+// for the driver to unroll (halc-convert-to-spirv makes the mark the
+// loop's Unroll control): the driver's unrolling ran as fast on an H100,
+// and the module is a fraction of the size.
+// CHECK-LABEL: func.func @unroll_in_driver
+// CHECK: scf.for %{{.+}} = %c0 to %c16 step %c4
+// CHECK: vector.load %{{.+}} : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: } {halc.unroll_in_driver}
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @unroll_in_driver ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @unroll_in_driver(%out: memref<16x4xf32>) {
+      %c0 = arith.constant 0 : index
+      %c4 = arith.constant 4 : index
+      %c16 = arith.constant 16 : index
+      %zero = arith.constant dense<0.0> : vector<4xf32>
+      %tid = gpu.thread_id x
+      %shared = memref.alloc() : memref<16x16xf32, #gpu.address_space<workgroup>>
+      %sum = scf.for %j = %c0 to %c16 step %c4 iter_args(%acc = %zero) -> (vector<4xf32>) {
+        %w = vector.load %shared[%tid, %j] : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+        %next = arith.addf %acc, %w : vector<4xf32>
+        scf.yield %next : vector<4xf32>
+      }
+      vector.store %sum, %out[%tid, %c0] : memref<16x4xf32>, vector<4xf32>
       return
     }
   }
