@@ -249,9 +249,10 @@ def PrefetchWorkgroupCopiesPass
     memory or reads workgroup memory, stays where it is. A thread's loop
     through what a step copied (up to 8 iterations, no barrier inside) is
     unrolled, so that the GPU's compiler issues its reads of workgroup
-    memory ahead of the FMAs too; for Vulkan it stays a loop marked
-    `halc.unroll_in_driver` (its SPIR-V loop's Unroll control: the driver
-    unrolls it, the module stays small).
+    memory ahead of the FMAs too: by halc for Metal; for Vulkan it stays a
+    loop marked `halc.unroll_in_driver` (its SPIR-V loop's Unroll control:
+    the driver unrolls it), for the LLVM targets one annotated
+    `llvm.loop.unroll.full` (LLVM unrolls it): the modules stay small.
 
     ```mlir
     %next = vector.load %a[...]                  // step 0
@@ -268,6 +269,7 @@ def PrefetchWorkgroupCopiesPass
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
   ];
 }
 def AlignBindingAccessesPass

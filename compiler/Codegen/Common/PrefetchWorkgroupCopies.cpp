@@ -16,6 +16,7 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -265,9 +266,9 @@ LogicalResult prefetchWorkgroupCopies(ExportOp exportOp,
   // the GPU's compiler then issues the reads of workgroup memory for the
   // next steps while the FMAs of this one run (rolled, NVIDIA's SPIR-V
   // compiler ran a 4096^3 matmul 21% slower). Vulkan drivers unroll a loop
-  // marked Unroll themselves: the module stays a fraction of the size and
-  // compiles in a fraction of the time. Metal (SPIRV-Cross drops the mark)
-  // and the LLVM targets unroll here.
+  // marked Unroll themselves, LLVM one marked llvm.loop.unroll.full: the
+  // module stays a fraction of the size and compiles in a fraction of the
+  // time. Metal (SPIRV-Cross drops the mark) unrolls here.
   SmallVector<scf::ForOp> threadSteps;
   dispatch.walk([&](scf::ForOp loop) {
     std::optional<APInt> trips = loop.getStaticTripCount();
@@ -275,9 +276,18 @@ LogicalResult prefetchWorkgroupCopies(ExportOp exportOp,
         isThreadStepLoop(loop))
       threadSteps.push_back(loop);
   });
+  MLIRContext *context = dispatch.getContext();
+  auto unrollFully = LLVM::LoopAnnotationAttr::get(
+      context, {}, {}, {},
+      LLVM::LoopUnrollAttr::get(context, {}, {}, {},
+                                BoolAttr::get(context, true), {}, {}, {}),
+      {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
   for (scf::ForOp loop : threadSteps) {
     if (unrollInDriver)
-      loop->setAttr(kUnrollInDriverAttrName, UnitAttr::get(loop.getContext()));
+      loop->setAttr(kUnrollInDriverAttrName, UnitAttr::get(context));
+    else if (!peelLastStep)
+      // Upstream's scf-to-cf moves it to the loop's latch branch.
+      loop->setAttr(LLVM::LoopAnnotationAttr::name, unrollFully);
     else if (failed(loopUnrollFull(loop)))
       return loop.emitError("could not unroll a thread's steps");
   }

@@ -59,6 +59,7 @@ struct ConvertToNVVMPass
     addKernelLoweringPasses(pm, createConvertGpuOpsToNVVMOps(options));
     if (failed(runPipeline(pm, executable.getInnerModule())))
       return signalPassFailure();
+    attachLoopAnnotations(executable.getInnerModule());
   }
 };
 

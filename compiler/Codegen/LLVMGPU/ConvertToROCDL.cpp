@@ -52,6 +52,7 @@ struct ConvertToROCDLPass
     addKernelLoweringPasses(pm, createConvertGpuOpsToROCDLOps(options));
     if (failed(runPipeline(pm, executable.getInnerModule())))
       return signalPassFailure();
+    attachLoopAnnotations(executable.getInnerModule());
   }
 };
 

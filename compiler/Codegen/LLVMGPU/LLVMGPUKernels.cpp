@@ -133,6 +133,17 @@ void mlir::halc::addKernelLoweringPasses(OpPassManager &pm,
   kernels.addPass(createCanonicalizerPass());
 }
 
+void mlir::halc::attachLoopAnnotations(Operation *root) {
+  StringRef name = LLVM::LoopAnnotationAttr::name;
+  root->walk([&](LLVM::BrOp branch) {
+    if (auto annotation = dyn_cast_if_present<LLVM::LoopAnnotationAttr>(
+            branch->getDiscardableAttr(name))) {
+      branch.setLoopAnnotationAttr(annotation);
+      branch->removeDiscardableAttr(name);
+    }
+  });
+}
+
 bool mlir::halc::fitsInt32Indices(gpu::GPUModuleOp gpuModule) {
   bool fits = true;
   gpuModule.walk([&](gpu::GPUFuncOp kernel) {

@@ -32,6 +32,12 @@ FailureOr<gpu::GPUModuleOp> outlineLLVMGPUKernels(ExecutableOp executable,
 void addKernelLoweringPasses(OpPassManager &pm,
                              std::unique_ptr<Pass> convertGpuOps);
 
+/// Makes the loop annotations that reached `root`'s llvm.br ops as
+/// discardable attributes (from an scf.for, through scf-to-cf and the
+/// LLVM conversion) their loop metadata: a thread's steps that LLVM
+/// unrolls.
+void attachLoopAnnotations(Operation *root);
+
 /// Whether 32-bit indices address every element: no binding of a kernel
 /// has 2^31 or more.
 bool fitsInt32Indices(gpu::GPUModuleOp gpuModule);

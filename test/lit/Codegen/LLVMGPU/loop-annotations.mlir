@@ -1,0 +1,31 @@
+// RUN: halc-opt %s -pass-pipeline='builtin.module(halc.executable(halc-convert-to-nvvm))' | FileCheck %s
+
+// A loop halc-prefetch-workgroup-copies left for LLVM to unroll (a thread's
+// steps through workgroup memory) keeps its annotation as its latch
+// branch's loop metadata (llvm.loop.unroll.full once translated); the
+// annotation is no longer a discardable attribute.
+// CHECK: #[[FULL:.+]] = #llvm.loop_unroll<full = true>
+// CHECK: #[[UNROLL:.+]] = #llvm.loop_annotation<unroll = #[[FULL]]>
+// CHECK: llvm.func @unroll_in_llvm
+// CHECK: llvm.br ^{{.+}} {loop_annotation = #[[UNROLL]]}
+// CHECK-NOT: llvm.loop_annotation =
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @unroll_in_llvm ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @unroll_in_llvm(%out: memref<16x4xf32>) {
+      %c0 = arith.constant 0 : index
+      %c4 = arith.constant 4 : index
+      %c16 = arith.constant 16 : index
+      %zero = arith.constant dense<0.0> : vector<4xf32>
+      %tid = gpu.thread_id x
+      %shared = memref.alloc() : memref<16x16xf32, #gpu.address_space<workgroup>>
+      %sum = scf.for %j = %c0 to %c16 step %c4 iter_args(%acc = %zero) -> (vector<4xf32>) {
+        %w = vector.load %shared[%tid, %j] : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+        %next = arith.addf %acc, %w : vector<4xf32>
+        scf.yield %next : vector<4xf32>
+      } {llvm.loop_annotation = #llvm.loop_annotation<unroll = #llvm.loop_unroll<full = true>>}
+      vector.store %sum, %out[%tid, %c0] : memref<16x4xf32>, vector<4xf32>
+      return
+    }
+  }
+}
