@@ -79,8 +79,8 @@ def SplitReductionsPass : Pass<"halc-split-reductions", "ModuleOp"> {
   let description = [{
     With the module's target description (`halc.target`), a static
     matmul-like op (two parallel loops, one reduction) or convolution
-    (channels last or first) whose output has too few staged workgroup tiles to keep
-    the GPU busy, and whose K loop is long, is cut into parts
+    (channels last or first) whose output has too few staged workgroup
+    tiles to keep the GPU busy, and whose K loop is long, is cut into parts
     (`chooseReductionSplit`: the fewest, a power of two, that give enough
     tiles, each at least 256 long): partial sums with the parts as their
     outermost, parallel loop, and a generic that adds them up. Each becomes

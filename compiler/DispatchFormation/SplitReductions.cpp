@@ -164,7 +164,7 @@ struct SplitReductionsPass
       std::optional<ConvolutionShape> shape = getConvolutionShape(op);
       if (shape)
         (void)splitConvolution(rewriter, op, *shape, target);
-      else if (!shape)
+      else
         (void)splitContraction(rewriter, op, target);
     }
   }

@@ -37,11 +37,10 @@ int64_t getAlignment(MemRefType binding, ValueRange indices,
     return 0;
   unsigned twos = FactorsOfTwo::kManyTwos;
   for (auto [index, stride] : llvm::zip_equal(indices, strides)) {
-    unsigned strideTwos = ShapedType::isDynamic(stride)
-                              ? 0
-                              : std::min<unsigned>(llvm::countr_zero(uint64_t(stride)),
-                                                   FactorsOfTwo::kManyTwos);
-    twos = std::min(twos, std::min(factors.of(index) + strideTwos, FactorsOfTwo::kManyTwos));
+    unsigned strideTwos =
+        ShapedType::isDynamic(stride) ? 0 : FactorsOfTwo::ofConstant(stride);
+    twos = std::min({twos, factors.of(index) + strideTwos,
+                     FactorsOfTwo::kManyTwos});
   }
   int64_t elementBytes = binding.getElementTypeBitWidth() / 8;
   return std::min(kBufferAlignment, elementBytes << twos);

@@ -11,11 +11,10 @@
 using namespace mlir;
 using namespace mlir::halc;
 
-/// The factors of two of the constant `value` (zero has all of them).
-static unsigned ofConstant(int64_t value) {
-  return value == 0 ? FactorsOfTwo::kManyTwos
+unsigned FactorsOfTwo::ofConstant(int64_t value) {
+  return value == 0 ? kManyTwos
                     : std::min<unsigned>(llvm::countr_zero(uint64_t(value)),
-                                         FactorsOfTwo::kManyTwos);
+                                         kManyTwos);
 }
 
 unsigned FactorsOfTwo::of(Value value) {

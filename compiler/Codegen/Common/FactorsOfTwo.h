@@ -28,6 +28,8 @@ public:
   static constexpr unsigned kManyTwos = 16;
 
   unsigned of(Value value);
+  /// The factors of two of the constant `value` (zero has all of them).
+  static unsigned ofConstant(int64_t value);
 
 private:
   unsigned compute(Value value);

@@ -1,12 +1,13 @@
 //===- OutOfBoundsTransfers.cpp - Guarded vector transfers ----------------===//
 
 #include "compiler/Codegen/Common/OutOfBoundsTransfers.h"
+
 #include "compiler/Codegen/Common/FactorsOfTwo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -121,9 +122,9 @@ std::optional<WholeRowSource> getWholeRowSource(vector::TransferReadOp read,
   }
   auto sourceType = cast<MemRefType>(source.memref.getType());
   std::optional<int64_t> staticLength = getConstantIntValue(rowLength);
-  unsigned lengthTwos =
-      staticLength ? llvm::countr_zero(uint64_t(*staticLength))
-                   : factors.of(cast<Value>(rowLength));
+  unsigned lengthTwos = staticLength
+                            ? FactorsOfTwo::ofConstant(*staticLength)
+                            : factors.of(cast<Value>(rowLength));
   if (!sourceType.hasStaticShape() || sourceType.getNumElements() == 0 ||
       lengthTwos < llvm::Log2_64(width))
     return std::nullopt;
@@ -159,63 +160,63 @@ Value loadWholeRow(OpBuilder &builder, Location loc, const Row &row,
       vector::BroadcastOp::create(builder, loc, rowType, padding));
 }
 
+/// A row read under a guard: one load where it lies wholly inside, else a
+/// load per element inside and the padding outside.
+Value loadGuardedRow(OpBuilder &builder, Location loc, const Row &row,
+                     VectorType rowType, Value base, Value padding) {
+  auto loaded = scf::IfOp::create(
+      builder, loc, row.whole,
+      [&](OpBuilder &b, Location loc) {
+        scf::YieldOp::create(
+            b, loc,
+            vector::LoadOp::create(b, loc, rowType, base, row.indices)
+                .getResult());
+      },
+      [&](OpBuilder &b, Location loc) {
+        SmallVector<Value> elements;
+        for (int64_t lane = 0; lane < rowType.getNumElements(); ++lane) {
+          SmallVector<Value> indices;
+          Value inside = isLaneInside(b, loc, row, lane, indices);
+          elements.push_back(
+              scf::IfOp::create(
+                  b, loc, inside,
+                  [&](OpBuilder &inner, Location loc) {
+                    scf::YieldOp::create(
+                        inner, loc,
+                        memref::LoadOp::create(inner, loc, base, indices)
+                            .getResult());
+                  },
+                  [&](OpBuilder &inner, Location loc) {
+                    scf::YieldOp::create(inner, loc, padding);
+                  })
+                  .getResult(0));
+        }
+        scf::YieldOp::create(
+            b, loc,
+            vector::FromElementsOp::create(b, loc, rowType, elements)
+                .getResult());
+      });
+  return loaded.getResult(0);
+}
+
 void lowerRead(RewriterBase &rewriter, vector::TransferReadOp read,
                FactorsOfTwo &factors) {
   Location loc = read.getLoc();
   rewriter.setInsertionPoint(read);
   VectorType type = read.getVectorType();
   auto rowType = VectorType::get(type.getShape().back(), type.getElementType());
-  Value base = read.getBase();
-  Value result = vector::BroadcastOp::create(rewriter, loc, type,
-                                             read.getPadding());
+  Value padding = read.getPadding();
+  Value result = vector::BroadcastOp::create(rewriter, loc, type, padding);
   std::optional<WholeRowSource> source = getWholeRowSource(read, factors);
   for (const Row &row : getRows(rewriter, read)) {
-    if (source) {
-      Value loaded =
-          loadWholeRow(rewriter, loc, row, rowType, *source, read.getPadding());
-      result = row.position.empty()
-                   ? loaded
-                   : vector::InsertOp::create(rewriter, loc, loaded, result,
-                                              row.position)
-                         .getResult();
-      continue;
-    }
-    auto loaded = scf::IfOp::create(
-        rewriter, loc, row.whole,
-        [&](OpBuilder &builder, Location loc) {
-          scf::YieldOp::create(builder, loc,
-                               vector::LoadOp::create(builder, loc, rowType,
-                                                      base, row.indices)
-                                   .getResult());
-        },
-        [&](OpBuilder &builder, Location loc) {
-          SmallVector<Value> elements;
-          for (int64_t lane = 0; lane < rowType.getNumElements(); ++lane) {
-            SmallVector<Value> indices;
-            Value inside = isLaneInside(builder, loc, row, lane, indices);
-            elements.push_back(
-                scf::IfOp::create(
-                    builder, loc, inside,
-                    [&](OpBuilder &b, Location loc) {
-                      scf::YieldOp::create(
-                          b, loc,
-                          memref::LoadOp::create(b, loc, base, indices)
-                              .getResult());
-                    },
-                    [&](OpBuilder &b, Location loc) {
-                      scf::YieldOp::create(b, loc, read.getPadding());
-                    })
-                    .getResult(0));
-          }
-          scf::YieldOp::create(
-              builder, loc,
-              vector::FromElementsOp::create(builder, loc, rowType, elements)
-                  .getResult());
-        });
+    Value loaded =
+        source ? loadWholeRow(rewriter, loc, row, rowType, *source, padding)
+               : loadGuardedRow(rewriter, loc, row, rowType, read.getBase(),
+                                padding);
     result = row.position.empty()
-                 ? loaded.getResult(0)
-                 : vector::InsertOp::create(rewriter, loc, loaded.getResult(0),
-                                            result, row.position)
+                 ? loaded
+                 : vector::InsertOp::create(rewriter, loc, loaded, result,
+                                            row.position)
                        .getResult();
   }
   rewriter.replaceOp(read, result);

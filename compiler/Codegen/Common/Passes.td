@@ -245,8 +245,9 @@ def PrefetchWorkgroupCopiesPass
     On SPIR-V targets the last step's math follows the loop; on LLVM targets
     the loop runs it too, the loads ahead of it clamped to that step (they
     read it again; the values go unused): what each target's last compiler
-    was measured to schedule best. A copy under a guard, or one whose values need something that writes
-    memory or reads workgroup memory, stays where it is. A thread's loop
+    was measured to schedule best. A copy under a guard, or one whose
+    values need something that writes memory or reads workgroup memory,
+    stays where it is. A thread's loop
     through what a step copied (up to 8 iterations, no barrier inside) is
     unrolled, so that the GPU's compiler issues its reads of workgroup
     memory ahead of the FMAs too: by halc for Metal; for Vulkan it stays a

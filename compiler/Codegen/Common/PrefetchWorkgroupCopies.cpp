@@ -239,6 +239,15 @@ LogicalResult prefetchCopies(RewriterBase &rewriter, scf::ForOp loop,
   return loop.emitError("could not load the copies of a step ahead");
 }
 
+/// LLVM's annotation of a loop it unrolls fully (llvm.loop.unroll.full).
+LLVM::LoopAnnotationAttr getUnrollFully(MLIRContext *context) {
+  auto unroll = LLVM::LoopUnrollAttr::get(context, {}, {}, {},
+                                          BoolAttr::get(context, true), {},
+                                          {}, {});
+  return LLVM::LoopAnnotationAttr::get(context, {}, {}, {}, unroll, {}, {},
+                                       {}, {}, {}, {}, {}, {}, {}, {}, {});
+}
+
 LogicalResult prefetchWorkgroupCopies(ExportOp exportOp,
                                       func::FuncOp dispatch) {
   // Measured on an H100: NVIDIA's SPIR-V compiler runs a K loop with its
@@ -246,8 +255,8 @@ LogicalResult prefetchWorkgroupCopies(ExportOp exportOp,
   // backend the loop without it up to 26x faster (a 1x1 56x56 64->256
   // layer); the SPIR-V targets peel, the LLVM ones clamp.
   TargetAttr target = exportOp->getParentOfType<ExecutableOp>().getTargetAttr();
-  bool peelLastStep = target.getBackend().ends_with("spirv");
-  bool unrollInDriver = target.getBackend() == "vulkan-spirv";
+  bool spirvTarget = target.getBackend().ends_with("spirv");
+  bool peelLastStep = spirvTarget;
   // Workgroup memory is the kernel's for its whole run: allocating it once,
   // at the entry, lets the pipeliner copy a loop's body without a second
   // buffer.
@@ -277,19 +286,15 @@ LogicalResult prefetchWorkgroupCopies(ExportOp exportOp,
       threadSteps.push_back(loop);
   });
   MLIRContext *context = dispatch.getContext();
-  auto unrollFully = LLVM::LoopAnnotationAttr::get(
-      context, {}, {}, {},
-      LLVM::LoopUnrollAttr::get(context, {}, {}, {},
-                                BoolAttr::get(context, true), {}, {}, {}),
-      {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
   for (scf::ForOp loop : threadSteps) {
-    if (unrollInDriver)
+    if (target.getBackend() == "vulkan-spirv") {
       loop->setAttr(kUnrollInDriverAttrName, UnitAttr::get(context));
-    else if (!peelLastStep)
+    } else if (!spirvTarget) {
       // Upstream's scf-to-cf moves it to the loop's latch branch.
-      loop->setAttr(LLVM::LoopAnnotationAttr::name, unrollFully);
-    else if (failed(loopUnrollFull(loop)))
+      loop->setAttr(LLVM::LoopAnnotationAttr::name, getUnrollFully(context));
+    } else if (failed(loopUnrollFull(loop))) {
       return loop.emitError("could not unroll a thread's steps");
+    }
   }
   return success();
 }
