@@ -50,6 +50,10 @@ private:
   /// the input has no executable to make its artifact of.
   LogicalResult requireExecutables(const Stage &stage, const Stage *last);
   LogicalResult dump(unsigned index, const Stage &stage);
+  /// A timer for `stage` under the compilation's, or one that times nothing.
+  TimingScope nestTiming(const Stage &stage) {
+    return options.timing ? options.timing->nest(stage.name) : TimingScope();
+  }
   LogicalResult writeDumpFile(const Twine &name, StringRef bytes);
 
   ModuleOp module;
@@ -67,6 +71,9 @@ LogicalResult Compilation::runMLIRStage(const Stage &stage) {
   PassManager pm(module.getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
+  TimingScope timing = nestTiming(stage);
+  if (options.timing)
+    pm.enableTiming(timing);
   stage.buildPasses(pm, options.stageOptions);
   return pm.run(module);
 }
@@ -85,6 +92,7 @@ LogicalResult Compilation::requireExecutables(const Stage &stage,
 
 LogicalResult Compilation::runExecutableStage(const Stage &stage,
                                               const Stage *last) {
+  TimingScope timing = nestTiming(stage);
   for (auto [executable, made] : llvm::zip(executables, artifacts)) {
     FailureOr<Artifact> artifact =
         stage.translate(executable, made, options.stageOptions);
@@ -173,6 +181,7 @@ FailureOr<CompileResult> Compilation::run() {
         return failure();
       break;
     case Stage::Kind::Module: {
+      TimingScope timing = nestTiming(stage);
       std::vector<NamedBinary> binaries;
       for (auto [executable, made] : llvm::zip(executables, artifacts)) {
         StringRef bytes = made.get(lastExecutableStage->name).bytes;

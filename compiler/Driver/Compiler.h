@@ -7,6 +7,7 @@
 #include "compiler/Target/TargetBackend.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/Timing.h"
 
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ struct CompileOptions {
   std::string dumpDir;
   /// What the stages read besides the IR.
   StageOptions stageOptions;
+  /// Where each stage's time goes (`--mlir-timing`): MLIR stages nest their
+  /// passes under it, executable stages one timer each; none when null.
+  TimingScope *timing = nullptr;
 };
 
 /// What the last stage made: the IR (left in the module) for an MLIR stage,

@@ -256,9 +256,14 @@ static int compileMain() {
   if (failed(checkNesting(sourceMgr)))
     return 1;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  TimingScope timing = timingManager.getRootScope();
+  TimingScope parseTiming = timing.nest("parse");
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
+  parseTiming.stop();
 
   CompileOptions options;
   options.backend = backend;
@@ -269,6 +274,7 @@ static int compileMain() {
   options.stageOptions.sourcePath = inputFilename;
   options.stageOptions.sourceText =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer().str();
+  options.timing = timingManager.isEnabled() ? &timing : nullptr;
   FailureOr<CompileResult> result = compileModule(*module, options);
   if (failed(result))
     return 1;
@@ -280,8 +286,10 @@ static int compileMain() {
                  << result->executableArtifacts.size() << "\n";
     return 1;
   }
+  TimingScope outputTiming = timing.nest("output");
   if (failed(writeOutput(*module, *result)))
     return 1;
+  outputTiming.stop();
   if (printSummary)
     printExecutableSummary(*module, *result);
   return 0;
@@ -292,6 +300,7 @@ int main(int argc, char **argv) {
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   registerAllTargetBackends();
   static const std::string stagesDescription = describeStages();
   compileTo.setDescription(stagesDescription);
