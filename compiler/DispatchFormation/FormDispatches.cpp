@@ -829,6 +829,7 @@ struct FormDispatchesPass
 } // namespace
 
 void mlir::halc::buildDispatchFormationPipeline(OpPassManager &pm) {
+  pm.addPass(createConvertAccGemmToGemmPass());
   pm.addPass(createLowerToFusableLinalgPass());
   pm.addPass(createFoldEmptyLoopsPass());
   pm.addPass(createLinalgElementwiseOpFusionPass());

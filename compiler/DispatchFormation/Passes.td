@@ -5,6 +5,34 @@
 
 include "mlir/Pass/PassBase.td"
 
+def ConvertAccGemmToGemmPass : Pass<"halc-convert-accgemm-to-gemm", "ModuleOp"> {
+  let summary = "Makes contractions and convolutions that accumulate into a tensor add it after the sum";
+  let description = [{
+    A contraction or convolution whose init is neither an empty tensor nor
+    a fill (`C += A·B` with C a function argument, a broadcast bias, another
+    op's result) becomes the same op on a zero fill and an elementwise
+    addition of C, as IREE's `iree-codegen-convert-accgemm-to-gemm` does.
+    The addition fuses into the op's dispatch as its epilogue, so the
+    kernel reads C (a read-only binding when it comes from outside) and
+    writes the sum to its own result, never into the buffer C lives in.
+
+    ```mlir
+    %r = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>)
+                       outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+    // becomes
+    %zeros = linalg.fill ins(%cst : f32) outs(%empty : tensor<4x16xf32>)
+    %s = linalg.matmul ins(%a, %b ...) outs(%zeros : tensor<4x16xf32>)
+    %r = linalg.generic {iterator_types = ["parallel", "parallel"]}
+           ins(%s, %c : ...) outs(%empty : tensor<4x16xf32>) { arith.addf }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def LowerToFusableLinalgPass : Pass<"halc-lower-to-fusable-linalg", "ModuleOp"> {
   let summary = "Rewrites softmax, pad and concat into linalg ops that fuse into their consumers";
   let description = [{
