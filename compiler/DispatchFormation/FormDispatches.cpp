@@ -63,17 +63,40 @@ Value reshapeBinding(OpBuilder &builder, Value binding, Value value,
   return reshapeBinding(builder, view, reshape->getOperand(0), source);
 }
 
-/// Makes every returned value the result of a linalg op: an argument or a
-/// reshape returned as is gets a `linalg.copy`, so that each written binding
-/// is the destination of the op a dispatch tiles.
+/// A constant tensor: a read-only buffer of the plan, bound like an
+/// argument (a dense constant would be a global of the kernel otherwise).
+bool isConstantTensor(Value value) {
+  return isa<RankedTensorType>(value.getType()) &&
+         value.getDefiningOp<arith::ConstantOp>();
+}
+
+/// Whether `value` is an argument or a constant tensor seen through
+/// reshapes and casts: the same row-major elements, which the plan returns
+/// from their own buffer with no dispatch.
+bool isViewOfBuffer(Value value) {
+  while (Operation *op = value.getDefiningOp()) {
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp>(
+            op))
+      return isConstantTensor(value);
+    value = op->getOperand(0);
+  }
+  return true;
+}
+
+/// Makes every returned value the result of a linalg op or a view of an
+/// argument or constant: anything else (a slice, an insertion, a linalg
+/// result returned a second time) gets a `linalg.copy`, so that each
+/// written binding is the destination of the op a dispatch tiles.
 void copyResultsNotFromLinalg(func::ReturnOp ret) {
   OpBuilder builder(ret);
   llvm::SmallPtrSet<Value, 4> seen;
   for (OpOperand &operand : ret->getOpOperands()) {
-    Value value = peelReshapes(operand.get());
-    bool fromLinalg = value.getDefiningOp<linalg::LinalgOp>() != nullptr;
-    if (fromLinalg && seen.insert(value).second)
+    bool fromLinalg =
+        peelReshapes(operand.get()).getDefiningOp<linalg::LinalgOp>();
+    if ((fromLinalg && seen.insert(peelReshapes(operand.get())).second) ||
+        isViewOfBuffer(operand.get()))
       continue;
+    Value value = operand.get();
     auto type = cast<RankedTensorType>(value.getType());
     Value empty = tensor::EmptyOp::create(
         builder, value.getLoc(),
@@ -82,13 +105,6 @@ void copyResultsNotFromLinalg(func::ReturnOp ret) {
     auto copy = linalg::CopyOp::create(builder, value.getLoc(), value, empty);
     operand.set(copy->getResult(0));
   }
-}
-
-/// A constant tensor: a read-only buffer of the plan, bound like an
-/// argument (a dense constant would be a global of the kernel otherwise).
-bool isConstantTensor(Value value) {
-  return isa<RankedTensorType>(value.getType()) &&
-         value.getDefiningOp<arith::ConstantOp>();
 }
 
 /// Ops that are not a dispatch of their own but are cloned into every
@@ -655,6 +671,24 @@ private:
   IRMapping &mapping;
 };
 
+/// `value` (isViewOfBuffer) rebuilt on the host: its argument or constant
+/// with the same reshapes and casts, their sizes computed there.
+FailureOr<Value> cloneView(OpBuilder &host, Value value, IRMapping &mapping,
+                           HostSizes &sizes) {
+  if (isa<BlockArgument>(value) || mapping.contains(value))
+    return mapping.lookupOrDefault(value);
+  Operation *def = value.getDefiningOp();
+  for (auto [position, operand] : llvm::enumerate(def->getOperands())) {
+    FailureOr<Value> rebuilt = position == 0
+                                   ? cloneView(host, operand, mapping, sizes)
+                                   : sizes.materialize(operand);
+    if (failed(rebuilt))
+      return failure();
+    mapping.map(operand, *rebuilt);
+  }
+  return host.clone(*def, mapping)->getResult(0);
+}
+
 /// Replaces the body of `func` with the dispatches of its regions, in
 /// `order`; the i-th region's entry point is `entryPoints[i]`. Each passes
 /// the scalars its region reads and the dynamic sizes of its bindings.
@@ -706,6 +740,16 @@ LogicalResult replaceBodyWithDispatches(func::FuncOp func,
       results[index] = dispatch.getResult(next++);
       mapping.map(value, results[index]);
     }
+  }
+  // Views of arguments and constants are rebuilt on the host: the plan
+  // returns their buffers.
+  for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
+    if (results[index])
+      continue;
+    FailureOr<Value> view = cloneView(builder, value, mapping, sizes);
+    if (failed(view))
+      return failure();
+    results[index] = *view;
   }
   func::ReturnOp::create(builder, ret.getLoc(), results);
   // The old body (up to its return, with what sizing added to it), users

@@ -170,6 +170,106 @@ struct ConcatToGeneric : OpRewritePattern<tensor::ConcatOp> {
   }
 };
 
+/// `tensor.extract_slice` with a stride other than 1 (which memory cannot
+/// view as a vector): each element read by index, offset + index * stride.
+struct StridedExtractSliceToGeneric : OpRewritePattern<tensor::ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp slice,
+                                PatternRewriter &rewriter) const override {
+    if (llvm::all_of(slice.getMixedStrides(),
+                     [](OpFoldResult s) { return isConstantIntValue(s, 1); }))
+      return rewriter.notifyMatchFailure(slice, "unit strides");
+    RankedTensorType type = slice.getResultType();
+    Location loc = slice.getLoc();
+    SmallVector<Value> offsets =
+        getValueOrCreateConstantIndexOp(rewriter, loc, slice.getMixedOffsets());
+    SmallVector<Value> strides =
+        getValueOrCreateConstantIndexOp(rewriter, loc, slice.getMixedStrides());
+    llvm::SmallBitVector dropped = slice.getDroppedDims();
+    Value result = buildIndexedGeneric(
+        rewriter, loc, type, slice.getSizes(),
+        [&](OpBuilder &body, Location loc, ValueRange indices) {
+          SmallVector<Value> sourceIndices;
+          auto index = indices.begin();
+          for (auto [dim, offset] : llvm::enumerate(offsets)) {
+            if (dropped.test(dim)) {
+              sourceIndices.push_back(offset);
+              continue;
+            }
+            Value step = arith::MulIOp::create(body, loc, *index++, strides[dim]);
+            sourceIndices.push_back(
+                arith::AddIOp::create(body, loc, offset, step));
+          }
+          return tensor::ExtractOp::create(body, loc, slice.getSource(),
+                                           sourceIndices);
+        });
+    rewriter.replaceOp(slice, result);
+    return success();
+  }
+};
+
+/// `tensor.insert_slice`: each element of the result is the source's where
+/// its index falls on the slice (offset, size, stride), else the
+/// destination's at the same index.
+struct InsertSliceToGeneric : OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp insert,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType type = insert.getResultType();
+    Location loc = insert.getLoc();
+    Value source = insert.getSource();
+    Value dest = insert.getDest();
+    SmallVector<Value> offsets =
+        getValueOrCreateConstantIndexOp(rewriter, loc, insert.getMixedOffsets());
+    SmallVector<Value> sizes =
+        getValueOrCreateConstantIndexOp(rewriter, loc, insert.getMixedSizes());
+    SmallVector<Value> strides =
+        getValueOrCreateConstantIndexOp(rewriter, loc, insert.getMixedStrides());
+    llvm::SmallBitVector dropped = insert.getDroppedDims();
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        dynamicSizes.push_back(tensor::DimOp::create(rewriter, loc, dest, dim));
+    Value result = buildIndexedGeneric(
+        rewriter, loc, type, dynamicSizes,
+        [&](OpBuilder &body, Location loc, ValueRange indices) {
+          Value zero = arith::ConstantIndexOp::create(body, loc, 0);
+          Value inside =
+              arith::ConstantIntOp::create(body, loc, body.getI1Type(), 1);
+          SmallVector<Value> sourceIndices;
+          for (auto [dim, index] : llvm::enumerate(indices)) {
+            // The slice's element this index is, if it is one: (index -
+            // offset) / stride, with no remainder, within the size.
+            Value shifted = arith::SubIOp::create(body, loc, index, offsets[dim]);
+            Value position =
+                arith::DivSIOp::create(body, loc, shifted, strides[dim]);
+            Value remainder =
+                arith::RemSIOp::create(body, loc, shifted, strides[dim]);
+            for (Value condition :
+                 {arith::CmpIOp::create(body, loc, arith::CmpIPredicate::sge,
+                                        shifted, zero)
+                      .getResult(),
+                  arith::CmpIOp::create(body, loc, arith::CmpIPredicate::slt,
+                                        position, sizes[dim])
+                      .getResult(),
+                  arith::CmpIOp::create(body, loc, arith::CmpIPredicate::eq,
+                                        remainder, zero)
+                      .getResult()})
+              inside = arith::AndIOp::create(body, loc, inside, condition);
+            if (!dropped.test(dim))
+              sourceIndices.push_back(
+                  clampedSourceIndex(body, loc, position, zero, sizes[dim]));
+          }
+          Value element =
+              tensor::ExtractOp::create(body, loc, source, sourceIndices);
+          Value kept = tensor::ExtractOp::create(body, loc, dest, indices);
+          return arith::SelectOp::create(body, loc, inside, element, kept);
+        });
+    rewriter.replaceOp(insert, result);
+    return success();
+  }
+};
+
 struct LowerToFusableLinalgPass
     : public halc::impl::LowerToFusableLinalgPassBase<
           LowerToFusableLinalgPass> {
@@ -190,7 +290,8 @@ struct LowerToFusableLinalgPass
     }
 
     RewritePatternSet patterns(&getContext());
-    patterns.add<PadToGeneric, ConcatToGeneric>(&getContext());
+    patterns.add<PadToGeneric, ConcatToGeneric, InsertSliceToGeneric,
+                 StridedExtractSliceToGeneric>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

@@ -34,7 +34,7 @@ def ConvertAccGemmToGemmPass : Pass<"halc-convert-accgemm-to-gemm", "ModuleOp"> 
 }
 
 def LowerToFusableLinalgPass : Pass<"halc-lower-to-fusable-linalg", "ModuleOp"> {
-  let summary = "Rewrites softmax, pad and concat into linalg ops that fuse into their consumers";
+  let summary = "Rewrites softmax, pad, concat and slices into linalg ops that fuse into their consumers";
   let description = [{
     `linalg.softmax` (and any op with upstream's AggregatedOpInterface) is
     decomposed into its reductions and elementwise steps. `tensor.pad` and
@@ -43,7 +43,11 @@ def LowerToFusableLinalgPass : Pass<"halc-lower-to-fusable-linalg", "ModuleOp"> 
     select it (or the padding value, the pad's region evaluated at the
     element's indices): they fuse into a convolution or a matmul that reads
     them like any elementwise producer, tile by tile, instead of writing a
-    padded copy.
+    padded copy. `tensor.insert_slice` becomes the same kind of generic
+    (the source's element where the index falls on the slice, else the
+    destination's), and so does `tensor.extract_slice` with a stride other
+    than 1 (its source read at offset + index * stride), which memory
+    cannot view as vectors.
 
     ```mlir
     %p = tensor.pad %x low[1] high[1] { ^bb0(%i: index): tensor.yield %zero : f32 }
@@ -152,7 +156,10 @@ def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
     each region that uses them; constant tensors stay on the host, read as
     read-only bindings (the plan gives them buffers with their elements). A
     result returned as it is and read by another region is written once, to
-    its returned binding. Each region becomes a dispatch function of
+    its returned binding. A returned argument or constant, or a reshape or
+    cast of one, stays on the host: the plan returns its buffer, with no
+    dispatch; any other returned value that is not a linalg op's result (a
+    slice) is copied by a `linalg.copy`, a dispatch of its own. Each region becomes a dispatch function of
     one `halc.executable` (one per module: all dispatches are linked into
     one): its inputs are read-only bindings, then what it writes (results
     other regions read, then returned values); its tensor body sits between

@@ -87,7 +87,8 @@ bool isSupportedOp(Operation *op) {
     return true;
   if (isa<tensor::EmptyOp, tensor::ExtractSliceOp, tensor::InsertSliceOp,
           tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::PadOp,
-          tensor::ConcatOp, tensor::DimOp, linalg::SoftmaxOp>(op))
+          tensor::ConcatOp, tensor::DimOp, tensor::CastOp, linalg::SoftmaxOp>(
+          op))
     return true;
   // Sizes: an affine map of other sizes (a convolution's output size).
   if (isa<affine::AffineApplyOp>(op))
@@ -118,9 +119,8 @@ LogicalResult verifyFunction(func::FuncOp func) {
              << "'" << op.getName()
              << "' is not supported: halc compiles linalg, tensor (empty, "
                 "extract_slice, insert_slice, collapse_shape, expand_shape, "
-                "pad, "
-                "concat, dim), arith and math ops on tensors, and affine.apply "
-                "on sizes";
+                "cast, pad, concat, dim), arith and math ops on tensors, and "
+                "affine.apply on sizes";
   }
   return success();
 }

@@ -35,6 +35,16 @@ namespace hm = ::halc;
 
 namespace {
 
+/// What a reshape or cast on the host views (the plan gives both one
+/// buffer), or null.
+Value getViewSource(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
+                      tensor::CastOp>(def))
+    return def->getOperand(0);
+  return {};
+}
+
 /// The plan's element type of an MLIR type, if it has one.
 std::optional<hm::ElementType> getElementType(Type type) {
   bool isFloat = type.isF16() || type.isF32() || type.isF64();
@@ -218,6 +228,24 @@ FailureOr<Word> FunctionPlanner::traceDim(Value tensor, int64_t index,
     return Word{static_cast<uint32_t>(type.getDimSize(index))};
   if (auto argument = dyn_cast<BlockArgument>(tensor))
     return Word{0, getArgumentValue(argument.getArgNumber(), index)};
+  if (auto cast = tensor.getDefiningOp<tensor::CastOp>())
+    return traceDim(cast.getSource(), index, loc);
+  if (auto collapse = tensor.getDefiningOp<tensor::CollapseShapeOp>()) {
+    Word size{1};
+    for (int64_t dim : collapse.getReassociationIndices()[index]) {
+      FailureOr<Word> part = traceDim(collapse.getSrc(), dim, loc);
+      if (failed(part))
+        return failure();
+      size = combine(hm::ValueKind::Mul, size, *part);
+    }
+    return size;
+  }
+  if (auto expand = tensor.getDefiningOp<tensor::ExpandShapeOp>()) {
+    OpFoldResult size = expand.getMixedOutputShape()[index];
+    if (std::optional<int64_t> known = getConstantIntValue(size))
+      return Word{static_cast<uint32_t>(*known)};
+    return trace(cast<Value>(size));
+  }
   if (auto dispatch = tensor.getDefiningOp<DispatchOp>()) {
     // Its position among the dispatch's dynamic result dimensions.
     unsigned position = 0;
@@ -497,7 +525,9 @@ FailureOr<FunctionPlan> FunctionPlanner::build() {
   plan.name = func.getName().str();
   for (Operation &op : func.getBody().front()) {
     if (auto ret = dyn_cast<func::ReturnOp>(op))
-      returned.insert(ret.getOperands().begin(), ret.getOperands().end());
+      for (Value value : ret.getOperands())
+        for (; value; value = getViewSource(value))
+          returned.insert(value);
     else if (auto dispatch = dyn_cast<DispatchOp>(op))
       for (Value operand : dispatch.getArguments())
         lastReader[operand] = dispatch;
@@ -512,6 +542,13 @@ FailureOr<FunctionPlan> FunctionPlanner::build() {
     } else if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
       if (isa<RankedTensorType>(constant.getType()))
         added = addConstantBuffer(constant);
+    } else if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
+                   tensor::CastOp>(op)) {
+      // A view: the same elements in the same buffer.
+      auto it = bufferOf.find(op.getOperand(0));
+      if (it == bufferOf.end())
+        return op.emitError("views a value the plan has no buffer for");
+      bufferOf[op.getResult(0)] = it->second;
     } else if (isa<tensor::DimOp>(op) || isHostArithmetic(&op)) {
       // A size: traced where a dispatch uses it.
     } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {

@@ -35,12 +35,9 @@ func.func private @helper(%a: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// A returned argument is copied by a linalg.copy into its binding.
-// CHECK-LABEL: halc.executable
-// CHECK: func.func @identity(%[[A:.+]]: memref<3xi32>, %[[OUT:.+]]: memref<3xi32>)
-// CHECK: %[[T:.+]] = bufferization.to_tensor %[[A]]
-// CHECK: %[[C:.+]] = linalg.copy ins(%[[T]] : tensor<3xi32>)
-// CHECK: bufferization.materialize_in_destination %[[C]] in restrict writable %[[OUT]]
+// A returned argument is returned from its own buffer: no dispatch.
+// CHECK-LABEL: func.func @identity(%{{.+}}: tensor<3xi32>) -> tensor<3xi32>
+// CHECK-NEXT: return %arg0
 func.func @identity(%a: tensor<3xi32>) -> tensor<3xi32> {
   return %a : tensor<3xi32>
 }
@@ -336,4 +333,26 @@ func.func @column_normalize(%a: tensor<8x64xf32>) -> tensor<8x64xf32> {
     linalg.yield %y : f32
   } -> tensor<8x64xf32>
   return %out : tensor<8x64xf32>
+}
+
+// -----
+
+// Views of arguments and constants (reshapes, casts, the argument itself)
+// are returned from their own buffers: no dispatch, no executable; the
+// host rebuilds the view, a dynamic size from the argument's.
+// CHECK-NOT: halc.executable
+// CHECK-LABEL: func.func @views
+// CHECK-SAME: (%[[A:.+]]: tensor<?x4xf32>)
+// CHECK-DAG: %[[C:.+]] = arith.constant dense<{{\[\[}}1, 2], [3, 4]]> : tensor<2x2xi32>
+// CHECK-DAG: %[[N:.+]] = tensor.dim %[[A]], %c0
+// CHECK-DAG: %[[EXPANDED:.+]] = tensor.expand_shape %[[A]] {{\[}}[0], [1, 2]] output_shape [%[[N]], 2, 2]
+// CHECK-NOT: halc.dispatch
+// CHECK: return %[[EXPANDED]], %[[A]], %[[C]]
+func.func @views(%a: tensor<?x4xf32>) -> (tensor<?x2x2xf32>, tensor<?x4xf32>, tensor<2x2xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x4xf32>
+  %e = tensor.expand_shape %a [[0], [1, 2]] output_shape [%n, 2, 2] : tensor<?x4xf32> into tensor<?x2x2xf32>
+  %c = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+  %r = tensor.expand_shape %c [[0, 1]] output_shape [2, 2] : tensor<4xi32> into tensor<2x2xi32>
+  return %e, %a, %r : tensor<?x2x2xf32>, tensor<?x4xf32>, tensor<2x2xi32>
 }

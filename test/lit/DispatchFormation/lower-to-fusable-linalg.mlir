@@ -101,3 +101,51 @@ func.func @dynamic_concat(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32>
   %r = tensor.concat dim(0) %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// An insertion: each element is the source's where its index falls on the
+// slice (offset 1, stride 3, 3 elements), else the destination's.
+// CHECK-LABEL: func.func @insert_strided
+// CHECK-SAME: (%[[DEST:.+]]: tensor<9xi32>, %[[SRC:.+]]: tensor<3xi32>)
+// CHECK: linalg.generic
+// CHECK-NOT: ins(
+// CHECK: %[[I:.+]] = linalg.index 0
+// CHECK: %[[SHIFTED:.+]] = arith.subi %[[I]], %c1
+// CHECK: %[[POS:.+]] = arith.divsi %[[SHIFTED]], %c3
+// CHECK: arith.remsi %[[SHIFTED]], %c3
+// CHECK: %[[FROM_SRC:.+]] = tensor.extract %[[SRC]]
+// CHECK: %[[KEPT:.+]] = tensor.extract %[[DEST]][%[[I]]]
+// CHECK: arith.select %{{.+}}, %[[FROM_SRC]], %[[KEPT]]
+// CHECK-NOT: tensor.insert_slice
+func.func @insert_strided(%a: tensor<9xi32>, %b: tensor<3xi32>) -> tensor<9xi32> {
+  %r = tensor.insert_slice %b into %a[1] [3] [3] : tensor<3xi32> into tensor<9xi32>
+  return %r : tensor<9xi32>
+}
+
+// -----
+
+// A strided slice (rank-reducing here) reads its source by index at offset
+// + index * stride; a dropped dimension at its offset.
+// CHECK-LABEL: func.func @strided_slice
+// CHECK-SAME: (%[[SRC:.+]]: tensor<4x9xf32>)
+// CHECK: linalg.generic
+// CHECK: %[[I:.+]] = linalg.index 0
+// CHECK: %[[STEP:.+]] = arith.muli %[[I]], %c2
+// CHECK: %[[COL:.+]] = arith.addi %[[STEP]], %c1
+// CHECK: tensor.extract %[[SRC]][%c2, %[[COL]]]
+// CHECK-NOT: tensor.extract_slice
+func.func @strided_slice(%a: tensor<4x9xf32>) -> tensor<4xf32> {
+  %r = tensor.extract_slice %a[2, 1] [1, 4] [1, 2] : tensor<4x9xf32> to tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// A slice with unit strides stays: memory views it as it is.
+// CHECK-LABEL: func.func @unit_slice
+// CHECK: tensor.extract_slice
+func.func @unit_slice(%a: tensor<4x9xf32>) -> tensor<2x3xf32> {
+  %r = tensor.extract_slice %a[1, 1] [2, 3] [1, 1] : tensor<4x9xf32> to tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
