@@ -60,8 +60,8 @@
 // PAD-CONCAT-GATHER-MSL: {{^}}3{{$}}
 // NETWORK: MTL1 executable: 4 exports, 1 library
 // NETWORK-MSL: {{^}}4{{$}}
-// CONSTANTS: MTL1 executable: 4 exports, 1 library
-// CONSTANTS-MSL: {{^}}4{{$}}
+// CONSTANTS: MTL1 executable: 3 exports, 1 library
+// CONSTANTS-MSL: {{^}}3{{$}}
 // DYNAMIC: MTL1 executable: 6 exports, 1 library
 // DYNAMIC-MSL: {{^}}6{{$}}
 // DYNAMIC-STRIDES: MTL1 executable: 9 exports, 1 library
