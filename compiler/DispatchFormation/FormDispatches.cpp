@@ -91,12 +91,12 @@ void copyResultsNotFromLinalg(func::ReturnOp ret) {
   OpBuilder builder(ret);
   llvm::SmallPtrSet<Value, 4> seen;
   for (OpOperand &operand : ret->getOpOperands()) {
-    bool fromLinalg =
-        peelReshapes(operand.get()).getDefiningOp<linalg::LinalgOp>();
-    if ((fromLinalg && seen.insert(peelReshapes(operand.get())).second) ||
-        isViewOfBuffer(operand.get()))
-      continue;
     Value value = operand.get();
+    Value source = peelReshapes(value);
+    if ((source.getDefiningOp<linalg::LinalgOp>() &&
+         seen.insert(source).second) ||
+        isViewOfBuffer(value))
+      continue;
     auto type = cast<RankedTensorType>(value.getType());
     Value empty = tensor::EmptyOp::create(
         builder, value.getLoc(),

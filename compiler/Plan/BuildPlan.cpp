@@ -542,10 +542,11 @@ FailureOr<FunctionPlan> FunctionPlanner::build() {
     } else if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
       if (isa<RankedTensorType>(constant.getType()))
         added = addConstantBuffer(constant);
-    } else if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
-                   tensor::CastOp>(op)) {
+    } else if (Value source = op.getNumResults() == 1
+                                  ? getViewSource(op.getResult(0))
+                                  : Value()) {
       // A view: the same elements in the same buffer.
-      auto it = bufferOf.find(op.getOperand(0));
+      auto it = bufferOf.find(source);
       if (it == bufferOf.end())
         return op.emitError("views a value the plan has no buffer for");
       bufferOf[op.getResult(0)] = it->second;
