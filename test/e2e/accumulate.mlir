@@ -4,7 +4,7 @@
 // (halc-convert-accgemm-to-gemm), compared with the CPU reference.
 // REQUIRES: lavapipe
 // RUN: %e2e --dynamic-sizes=5,33 %s --iree-vulkan-target=lavapipe | FileCheck %s
-// RUN: %e2e --device=msl-cpu --msl-configurations=3.0/macos --dynamic-sizes=33 %s | FileCheck %s
+// RUN: %e2e --device=msl-cpu --dynamic-sizes=33 %s | FileCheck %s
 // RUN: halc-compile %s --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 -o /dev/null
 // RUN: halc-compile %s --iree-hal-target-backends=cuda -o /dev/null
 // CHECK-NOT: MISMATCH

@@ -4,7 +4,7 @@
 // copies, each one dispatch; all compared with the CPU reference.
 // REQUIRES: lavapipe
 // RUN: %e2e --dynamic-sizes=6 %s --iree-vulkan-target=lavapipe | FileCheck %s
-// RUN: %e2e --device=msl-cpu --msl-configurations=3.0/macos --dynamic-sizes=6 %s | FileCheck %s
+// RUN: %e2e --device=msl-cpu --dynamic-sizes=6 %s | FileCheck %s
 // RUN: halc-compile %s --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 -o /dev/null
 // RUN: halc-compile %s --iree-hal-target-backends=cuda -o /dev/null
 // RUN: halc-compile %s --iree-vulkan-target=lavapipe -o %t.halm && halc-dump %t.halm | FileCheck %s --check-prefix=PLAN
