@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace halc {
 
@@ -24,7 +25,8 @@ inline constexpr ElementTypeInfo kElementTypes[] = {
     {ElementType::F16, "f16", 2, true},   {ElementType::F32, "f32", 4, true},
     {ElementType::F64, "f64", 8, true},   {ElementType::I8, "i8", 1, false},
     {ElementType::I16, "i16", 2, false},  {ElementType::I32, "i32", 4, false},
-    {ElementType::I64, "i64", 8, false},
+    {ElementType::I64, "i64", 8, false},  {ElementType::I1, "i1", 1, false},
+    {ElementType::BF16, "bf16", 2, true},
 };
 
 /// The entry of `type`; null for a value that is none.
@@ -35,7 +37,15 @@ inline const ElementTypeInfo *lookupElementType(ElementType type) {
   return nullptr;
 }
 
-/// "f16, f32, ... or i64", for messages.
+/// The entry named `name` ("f32", as MLIR prints the type); null for none.
+inline const ElementTypeInfo *lookupElementType(std::string_view name) {
+  for (const ElementTypeInfo &info : kElementTypes)
+    if (name == info.name)
+      return &info;
+  return nullptr;
+}
+
+/// "f16, f32, ... or bf16", for messages.
 inline std::string listElementTypes() {
   std::string list;
   for (const ElementTypeInfo &info : kElementTypes)

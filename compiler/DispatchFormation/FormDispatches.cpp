@@ -30,6 +30,39 @@ using namespace mlir::halc;
 
 namespace {
 
+/// The element type of a binding holding elements of `type`: i1 is one byte
+/// per element, as IREE stores it (SPIR-V has no booleans in buffers, and
+/// LLVM packs vectors of i1 into bits).
+Type getStorageType(Type type) {
+  return type.isInteger(1) ? IntegerType::get(type.getContext(), 8) : type;
+}
+
+/// `tensor` with each element converted to `elementType` by a parallel
+/// generic: bytes to i1 (non-zero is true) or i1 to bytes (0 or 1). It fuses
+/// into the dispatch's root like any elementwise producer or consumer.
+Value convertBooleans(OpBuilder &builder, Location loc, Value tensor,
+                      Type elementType) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  Value init = tensor::EmptyOp::create(
+      builder, loc, tensor::getMixedSizes(builder, loc, tensor), elementType);
+  AffineMap identity = builder.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      builder, loc, init.getType(), tensor, init, {identity, identity},
+      iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
+        Value converted =
+            elementType.isInteger(1)
+                ? Value(arith::CmpIOp::create(
+                      b, loc, arith::CmpIPredicate::ne, args[0],
+                      arith::ConstantIntOp::create(b, loc, args[0].getType(),
+                                                   0)))
+                : Value(arith::ExtUIOp::create(b, loc, elementType, args[0]));
+        linalg::YieldOp::create(b, loc, converted);
+      });
+  return generic.getResult(0);
+}
+
 /// The value a chain of reshapes starts from: a result reshaped on its way
 /// out is written through a reshaped view of its binding instead.
 Value peelReshapes(Value value) {
@@ -51,8 +84,9 @@ Value reshapeBinding(OpBuilder &builder, Value binding, Value value,
   Location loc = reshape->getLoc();
   Value view;
   if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(reshape)) {
-    auto type = MemRefType::get(collapse.getSrcType().getShape(),
-                                collapse.getSrcType().getElementType());
+    auto type =
+        MemRefType::get(collapse.getSrcType().getShape(),
+                        getStorageType(collapse.getSrcType().getElementType()));
     view = memref::ExpandShapeOp::create(builder, loc, type, binding,
                                          collapse.getReassociationIndices());
   } else {
@@ -446,9 +480,10 @@ bool hasDynamicStrides(RankedTensorType type) {
 /// strides are dynamic (a buffer of its elements, viewed at its sizes).
 MemRefType getBindingType(Type type) {
   auto tensorType = cast<RankedTensorType>(type);
+  Type element = getStorageType(tensorType.getElementType());
   if (hasDynamicStrides(tensorType))
-    return MemRefType::get({ShapedType::kDynamic}, tensorType.getElementType());
-  return MemRefType::get(tensorType.getShape(), tensorType.getElementType());
+    return MemRefType::get({ShapedType::kDynamic}, element);
+  return MemRefType::get(tensorType.getShape(), element);
 }
 
 /// The row-major view of `binding` at `sizes`, the shape of `tensorType`.
@@ -460,15 +495,15 @@ Value viewBinding(OpBuilder &builder, Location loc, Value binding,
         builder, loc,
         builder.getAffineSymbolExpr(0) * builder.getAffineSymbolExpr(1),
         {strides[dim + 1], sizes[dim + 1]});
-  auto type =
-      MemRefType::get(tensorType.getShape(), tensorType.getElementType());
+  Type element = getStorageType(tensorType.getElementType());
+  auto type = MemRefType::get(tensorType.getShape(), element);
   if (hasDynamicStrides(tensorType)) {
     SmallVector<int64_t> staticStrides =
         llvm::map_to_vector(strides, [](OpFoldResult stride) {
           return getConstantIntValue(stride).value_or(ShapedType::kDynamic);
         });
     type = MemRefType::get(
-        tensorType.getShape(), tensorType.getElementType(),
+        tensorType.getShape(), element,
         StridedLayoutAttr::get(builder.getContext(), 0, staticStrides));
   }
   return memref::ReinterpretCastOp::create(
@@ -580,17 +615,25 @@ void buildDispatchFunction(OpBuilder &builder, StringRef name, Location loc,
   }
   viewBindingsBefore(tensors.size());
   for (auto [index, input] : llvm::enumerate(interface.inputs)) {
+    auto type = cast<RankedTensorType>(input.getType());
+    Type element = type.getElementType();
     Value tensor = bufferization::ToTensorOp::create(
-        body, input.getLoc(), input.getType(), views[index],
-        /*restrict=*/true, /*writable=*/false);
+        body, input.getLoc(), type.clone(getStorageType(element)),
+        views[index], /*restrict=*/true, /*writable=*/false);
+    if (getStorageType(element) != element)
+      tensor = convertBooleans(body, input.getLoc(), tensor, element);
     mapping.map(input, tensor);
   }
   for (Operation *op : interface.body)
     body.clone(*op, mapping);
   unsigned binding = interface.inputs.size();
   auto materialize = [&](Value tensor, Value destination) {
+    Value stored = mapping.lookup(tensor);
+    Type element = getElementTypeOrSelf(stored.getType());
+    if (getStorageType(element) != element)
+      stored = convertBooleans(body, loc, stored, getStorageType(element));
     auto op = bufferization::MaterializeInDestinationOp::create(
-        body, loc, mapping.lookup(tensor), destination);
+        body, loc, stored, destination);
     op.setRestrict(true);
     op.setWritable(true);
   };

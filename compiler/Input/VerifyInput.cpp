@@ -1,6 +1,7 @@
 //===- VerifyInput.cpp - Reject input halc cannot compile -----------------===//
 
 #include "compiler/Input/Passes.h"
+#include "schemas/element_type.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,10 +26,11 @@ using namespace mlir;
 
 namespace {
 
+/// An element type of the module format (schemas/element_type.h).
 bool isSupportedElementType(Type type) {
-  if (auto intType = dyn_cast<IntegerType>(type))
-    return llvm::is_contained({8u, 16u, 32u, 64u}, intType.getWidth());
-  return type.isF16() || type.isF32() || type.isF64();
+  std::string name;
+  llvm::raw_string_ostream(name) << type;
+  return ::halc::lookupElementType(name) != nullptr;
 }
 
 /// A scalar argument travels as one 32-bit constant.
@@ -77,7 +79,7 @@ LogicalResult verifyBoundaryType(Location loc, Type type, StringRef what,
   if (!isSupportedElementType(tensorType.getElementType()))
     return emitError(loc) << what << " has element type "
                           << tensorType.getElementType()
-                          << "; supported are f16, f32, f64, i8, i16, i32, i64";
+                          << "; supported are " << ::halc::listElementTypes();
   return verifyTensorSize(loc, type);
 }
 
@@ -164,7 +166,7 @@ LogicalResult verifyNoRecursion(ModuleOp module) {
 }
 
 struct VerifyInputPass
-    : public halc::impl::VerifyInputPassBase<VerifyInputPass> {
+    : public mlir::halc::impl::VerifyInputPassBase<VerifyInputPass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<func::FuncOp>()) {
       if (func.isDeclaration()) {

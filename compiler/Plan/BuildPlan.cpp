@@ -47,13 +47,10 @@ Value getViewSource(Value value) {
 
 /// The plan's element type of an MLIR type, if it has one.
 std::optional<hm::ElementType> getElementType(Type type) {
-  bool isFloat = type.isF16() || type.isF32() || type.isF64();
-  if (!isFloat && !type.isSignlessInteger())
-    return std::nullopt;
-  for (const hm::ElementTypeInfo &info : hm::kElementTypes)
-    if (info.isFloat == isFloat && info.bytes * 8 == type.getIntOrFloatBitWidth())
-      return info.type;
-  return std::nullopt;
+  std::string name;
+  llvm::raw_string_ostream(name) << type;
+  const hm::ElementTypeInfo *info = hm::lookupElementType(name);
+  return info ? std::optional(info->type) : std::nullopt;
 }
 
 /// The plan's kind for a host integer op; sizes are never negative, so
@@ -423,9 +420,15 @@ LogicalResult FunctionPlanner::addConstantBuffer(arith::ConstantOp constant) {
   FailureOr<uint32_t> buffer = addBuffer(constant.getResult());
   if (failed(buffer))
     return failure();
+  std::vector<uint8_t> &contents = plan.buffers[*buffer].contents;
+  // Booleans one byte each (MLIR may pack them into bits).
+  if (type.getElementType().isInteger(1)) {
+    for (bool element : elements.getValues<bool>())
+      contents.push_back(element);
+    return success();
+  }
   // Row-major, densely packed: the raw data, a splat repeated.
   ArrayRef<char> raw = elements.getRawData();
-  std::vector<uint8_t> &contents = plan.buffers[*buffer].contents;
   int64_t copies = elements.isSplat() ? type.getNumElements() : 1;
   for (int64_t i = 0; i < copies; ++i)
     contents.insert(contents.end(), raw.begin(), raw.end());

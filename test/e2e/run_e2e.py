@@ -35,7 +35,7 @@ import tempfile
 
 NUMPY = {"f16": ("<f2", "e"), "f32": ("<f4", "f"), "f64": ("<f8", "d"),
          "i8": ("|i1", "b"), "i16": ("<i2", "h"), "i32": ("<i4", "i"),
-         "i64": ("<i8", "q")}
+         "i64": ("<i8", "q"), "i1": ("|b1", "?"), "bf16": ("<V2", "H")}
 SIGNATURE = re.compile(r"func\.func @(\w+)\(([^)]*)\)")
 TENSOR = re.compile(r"tensor<((?:\d+x)*)(\w+)>")
 
@@ -48,12 +48,18 @@ def write_npy(path, shape, element, values):
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
         f.write(header.encode())
+        if element == "bf16":
+            # The upper half of each f32 (NumPy has no bf16).
+            values = [struct.unpack("<I", struct.pack("<f", v))[0] >> 16
+                      for v in values]
         f.write(struct.pack("<%d%s" % (len(values), code), *values))
 
 
 def random_values(rng, element, count):
-    if element.startswith("f"):
+    if element.startswith("f") or element == "bf16":
         return [rng.uniform(-1.0, 1.0) for _ in range(count)]
+    if element == "i1":
+        return [rng.random() < 0.5 for _ in range(count)]
     return [rng.randint(-100, 100) for _ in range(count)]
 
 

@@ -13,6 +13,8 @@ double toleranceFor(halc_element_type_t type) {
   switch (type) {
   case HALC_ELEMENT_TYPE_F16:
     return 1e-2;
+  case HALC_ELEMENT_TYPE_BF16:
+    return 4e-2;
   case HALC_ELEMENT_TYPE_F32:
     return 1e-4;
   case HALC_ELEMENT_TYPE_F64:

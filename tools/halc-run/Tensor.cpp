@@ -27,8 +27,14 @@ std::vector<halc_element_type_t> allElementTypes() {
   return types;
 }
 
-/// NumPy's little-endian descriptor of `type`: "<f4", "|i1", ...
+/// NumPy's little-endian descriptor of `type`: "<f4", "|i1", ... NumPy has
+/// no bf16: its arrays hold the bits as 2-byte void ("<V2", as ml_dtypes
+/// writes them).
 std::string numpyDescriptor(halc_element_type_t type) {
+  if (type == HALC_ELEMENT_TYPE_I1)
+    return "|b1";
+  if (type == HALC_ELEMENT_TYPE_BF16)
+    return "<V2";
   size_t bytes = halc_element_type_size(type);
   return (bytes == 1 ? "|" : "<") + std::string(halc_element_type_is_float(type) ? "f" : "i") +
          std::to_string(bytes);
@@ -120,9 +126,12 @@ bool readNpy(const std::string &path, Tensor &tensor, std::string &error) {
   for (halc_element_type_t type : allElementTypes())
     if (header.find("'" + numpyDescriptor(type) + "'") != std::string::npos)
       found = type;
+  if (header.find("'|V2'") != std::string::npos)
+    found = HALC_ELEMENT_TYPE_BF16;
   if (!found || header.find("'fortran_order': False") == std::string::npos) {
     error = "'" + path + "' holds a type or order halc-run does not read "
-            "(little-endian f16/f32/f64/i8/i16/i32/i64, C order): " + header;
+            "(little-endian f16/f32/f64/bf16 as V2/i1 as bool/i8/i16/i32/i64, "
+            "C order): " + header;
     return false;
   }
   tensor.type = *found;
@@ -170,6 +179,14 @@ bool parseValue(const std::string &text, halc_element_type_t type,
       error = "'" + text + "' is not a number";
       return false;
     }
+    return true;
+  }
+  if (type == HALC_ELEMENT_TYPE_I1) {
+    if (text != "0" && text != "1" && text != "true" && text != "false") {
+      error = "'" + text + "' is not a boolean (0, 1, true or false)";
+      return false;
+    }
+    value = text == "1" || text == "true";
     return true;
   }
   errno = 0;
@@ -235,6 +252,13 @@ double Tensor::get(size_t i) const {
     std::memcpy(&v, p, 8);
     return double(v);
   }
+  case HALC_ELEMENT_TYPE_I1:
+    return *p != 0;
+  case HALC_ELEMENT_TYPE_BF16: {
+    uint16_t v;
+    std::memcpy(&v, p, 2);
+    return bfloat16ToFloat(v);
+  }
   }
   return 0;
 }
@@ -271,6 +295,14 @@ void Tensor::set(size_t i, double value) {
   case HALC_ELEMENT_TYPE_I64: {
     int64_t v = std::llround(value);
     std::memcpy(p, &v, 8);
+    return;
+  }
+  case HALC_ELEMENT_TYPE_I1:
+    *p = value != 0;
+    return;
+  case HALC_ELEMENT_TYPE_BF16: {
+    uint16_t v = floatToBfloat16(float(value));
+    std::memcpy(p, &v, 2);
     return;
   }
   }
@@ -424,4 +456,21 @@ uint16_t halc::floatToHalf(float value) {
   if (halfExponent >= 31)
     return sign | 0x7c00;
   return sign | uint16_t(halfExponent << 10) | uint16_t(mantissa & 0x3ff);
+}
+
+float halc::bfloat16ToFloat(uint16_t bits) {
+  uint32_t word = uint32_t(bits) << 16;
+  float value;
+  std::memcpy(&value, &word, 4);
+  return value;
+}
+
+uint16_t halc::floatToBfloat16(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  if (std::isnan(value))
+    return uint16_t((bits >> 16) | 0x40);
+  // Round to nearest, ties to even, on the 16 bits dropped.
+  bits += 0x7fff + ((bits >> 16) & 1);
+  return uint16_t(bits >> 16);
 }

@@ -22,9 +22,10 @@ struct Tensor {
   std::vector<uint8_t> bytes;
 
   size_t count() const;
-  /// Element `i` as a double (f16 decoded).
+  /// Element `i` as a double (f16 and bf16 decoded, i1 as 0 or 1).
   double get(size_t i) const;
-  /// Sets element `i` from a double (rounded for integers, encoded for f16).
+  /// Sets element `i` from a double (rounded for integers, encoded for f16
+  /// and bf16, non-zero as 1 for i1).
   void set(size_t i, double value);
 };
 
@@ -39,6 +40,8 @@ std::string formatType(halc_element_type_t type, const std::vector<int64_t> &sha
 
 float halfToFloat(uint16_t half);
 uint16_t floatToHalf(float value);
+float bfloat16ToFloat(uint16_t bits);
+uint16_t floatToBfloat16(float value);
 
 } // namespace halc
 

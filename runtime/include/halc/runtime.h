@@ -121,15 +121,18 @@ typedef enum halc_element_type_e {
   HALC_ELEMENT_TYPE_I16 = 4,
   HALC_ELEMENT_TYPE_I32 = 5,
   HALC_ELEMENT_TYPE_I64 = 6,
+  /* One byte per element, 0 or 1. */
+  HALC_ELEMENT_TYPE_I1 = 7,
+  HALC_ELEMENT_TYPE_BF16 = 8,
 } halc_element_type_t;
 /* The element types are the values 0 .. HALC_ELEMENT_TYPE_COUNT - 1. */
-#define HALC_ELEMENT_TYPE_COUNT 7
+#define HALC_ELEMENT_TYPE_COUNT 9
 
 /* Bytes per element of `type`. */
 size_t halc_element_type_size(halc_element_type_t type);
 /* "f16", "f32", ... as in MLIR and IREE's tools. */
 const char *halc_element_type_name(halc_element_type_t type);
-/* Non-zero for f16, f32, f64. */
+/* Non-zero for f16, f32, f64, bf16. */
 int halc_element_type_is_float(halc_element_type_t type);
 
 /* A densely packed row-major tensor (a dimension of -1 is dynamic: known

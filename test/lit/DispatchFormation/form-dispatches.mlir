@@ -356,3 +356,32 @@ func.func @views(%a: tensor<?x4xf32>) -> (tensor<?x2x2xf32>, tensor<?x4xf32>, te
   %r = tensor.expand_shape %c [[0, 1]] output_shape [2, 2] : tensor<4xi32> into tensor<2x2xi32>
   return %e, %a, %r : tensor<?x2x2xf32>, tensor<?x4xf32>, tensor<2x2xi32>
 }
+
+// -----
+
+// i1 tensors are bound as bytes: a read binding is converted to i1
+// (non-zero is true) before the body, a written one back to 0 or 1 after.
+// CHECK-LABEL: halc.export @booleans
+// CHECK: func.func @booleans(%{{.+}}: memref<?xi8>, %{{.+}}: memref<?xf32>, %{{.+}}: memref<?xi8>)
+// CHECK: %[[BYTES:.+]] = bufferization.to_tensor %{{.+}} : memref<?xi8> to tensor<?xi8>
+// CHECK: %[[MASK:.+]] = linalg.generic {{.+}} ins(%[[BYTES]] : tensor<?xi8>) outs(%{{.+}} : tensor<?xi1>)
+// CHECK: arith.cmpi ne, %{{.+}}, %{{.+}} : i8
+// CHECK: %[[NEXT:.+]] = linalg.generic {{.+}} ins(%[[MASK]], %{{.+}} : tensor<?xi1>, tensor<?xf32>) outs(%{{.+}} : tensor<?xi1>)
+// CHECK: %[[STORED:.+]] = linalg.generic {{.+}} ins(%[[NEXT]] : tensor<?xi1>) outs(%{{.+}} : tensor<?xi8>)
+// CHECK: arith.extui %{{.+}} : i1 to i8
+// CHECK: bufferization.materialize_in_destination %[[STORED]] in restrict writable %{{.+}} : (tensor<?xi8>, memref<?xi8>)
+// CHECK: func.func @booleans(%{{.+}}: tensor<?xi1>, %{{.+}}: tensor<?xf32>) -> tensor<?xi1>
+// CHECK: halc.dispatch {{.+}} -> tensor<?xi1>
+func.func @booleans(%m: tensor<?xi1>, %a: tensor<?xf32>) -> tensor<?xi1> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %a, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xi1>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%m, %a : tensor<?xi1>, tensor<?xf32>) outs(%e : tensor<?xi1>) {
+  ^bb0(%c: i1, %x: f32, %o: i1):
+    %p = arith.cmpf ogt, %x, %zero : f32
+    %y = arith.andi %c, %p : i1
+    linalg.yield %y : i1
+  } -> tensor<?xi1>
+  return %r : tensor<?xi1>
+}

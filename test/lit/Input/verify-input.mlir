@@ -21,8 +21,8 @@ func.func @unsupported(%a: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// expected-error @+1 {{argument #0 has element type 'bf16'; supported are f16, f32, f64, i8, i16, i32, i64}}
-func.func @element_type(%a: tensor<4xbf16>) -> tensor<4xf32> {
+// expected-error @+1 {{argument #0 has element type 'ui8'; supported are f16, f32, f64, i8, i16, i32, i64, i1 or bf16}}
+func.func @element_type(%a: tensor<4xui8>) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xf32>
   return %e : tensor<4xf32>
 }
