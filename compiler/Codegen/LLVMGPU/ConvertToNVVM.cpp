@@ -66,5 +66,7 @@ struct ConvertToNVVMPass
 } // namespace
 
 void mlir::halc::buildNVVMStage(OpPassManager &pm) {
+  // libdevice has no bf16 functions: bf16 math is computed in f32 and rounded.
+  pm.addPass(math::createMathExtendToSupportedTypes({{"f16"}, "f32"}));
   pm.addPass(createConvertToNVVMPass());
 }

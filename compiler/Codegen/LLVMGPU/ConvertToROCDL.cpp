@@ -6,6 +6,7 @@
 
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/MathToROCDL/MathToROCDL.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 
 namespace mlir::halc {
 #define GEN_PASS_DEF_CONVERTTOROCDLPASS
@@ -59,5 +60,7 @@ struct ConvertToROCDLPass
 } // namespace
 
 void mlir::halc::buildROCDLStage(OpPassManager &pm) {
+  // ocml has no bf16 functions: bf16 math is computed in f32 and rounded.
+  pm.addPass(math::createMathExtendToSupportedTypes({{"f16"}, "f32"}));
   pm.addPass(createConvertToROCDLPass());
 }

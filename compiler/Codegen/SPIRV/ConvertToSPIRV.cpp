@@ -212,6 +212,11 @@ struct ConvertToSPIRVPass
 void mlir::halc::buildSPIRVStage(OpPassManager &pm) {
   pm.addPass(createLegalizeMathForMSLPass());
   pm.addPass(createOutlineSPIRVKernelsPass());
+  // Neither Vulkan 1.1 nor Metal's SPIRV-Cross output computes in bf16:
+  // its arithmetic runs in f32 (as IREE emulates it), its storage is i16.
+  pm.addPass(math::createMathExtendToSupportedTypes({{"f16"}, "f32"}));
+  pm.addPass(arith::createArithEmulateUnsupportedFloats({{"bf16"}, "f32"}));
+  pm.addPass(createConvertBF16ToUInt16BuffersPass());
   pm.addPass(createVectorizeBindingsPass());
   pm.addPass(createConvertToSPIRVPass());
   OpPassManager &spirvPM = pm.nest<ModuleOp>().nest<spirv::ModuleOp>();

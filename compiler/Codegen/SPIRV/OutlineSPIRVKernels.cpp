@@ -28,7 +28,8 @@ requiredFeature(Type elementType) {
     return std::make_pair(TargetFeatures::F64, StringRef("fp64"));
   if (elementType.isInteger(8))
     return std::make_pair(TargetFeatures::I8, StringRef("int8"));
-  if (elementType.isInteger(16))
+  // bf16 is stored as i16 (halc-convert-bf16-to-uint16-buffers).
+  if (elementType.isInteger(16) || elementType.isBF16())
     return std::make_pair(TargetFeatures::I16, StringRef("int16"));
   if (elementType.isInteger(64))
     return std::make_pair(TargetFeatures::I64, StringRef("int64"));

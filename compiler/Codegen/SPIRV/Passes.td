@@ -145,4 +145,36 @@ def LegalizeMathForMSLPass
   ];
 }
 
+def ConvertBF16ToUInt16BuffersPass
+    : Pass<"halc-convert-bf16-to-uint16-buffers", "::mlir::halc::ExecutableOp"> {
+  let summary = "Stores bf16 as its 16 bits: every bf16 memref, vector and scalar becomes i16";
+  let description = [{
+    SPIR-V for Vulkan 1.1 and MSL before 3.1 have no bf16, and upstream's
+    SPIR-V type converter would widen it to f32, which changes the size of
+    every buffer element. After upstream's `arith-emulate-unsupported-floats`
+    and `math-extend-to-supported-types` have moved all bf16 arithmetic to
+    f32, the only bf16 left is moved data and the `arith.extf`/`arith.truncf`
+    around the arithmetic. This pass expands those into integer operations
+    (upstream's bf16 expansion: the upper half of an f32, rounded to nearest
+    even) and then gives every value, memref and vector of bf16 the type i16
+    (kernel arguments, workgroup and private memory, loads, stores,
+    selects, constants by their bits, loop-carried values).
+
+    ```mlir
+    %x = memref.load %a[%i] : memref<8xbf16>
+    %y = arith.extf %x : bf16 to f32
+    // becomes
+    %x = memref.load %a[%i] : memref<8xi16>
+    %w = arith.extui %x : i16 to i32
+    %s = arith.shli %w, %c16 : i32
+    %y = arith.bitcast %s : i32 to f32
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // HALC_CODEGEN_SPIRV_PASSES
