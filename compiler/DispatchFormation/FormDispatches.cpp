@@ -181,6 +181,23 @@ void collectConsumers(Operation *op, SetVector<Operation *> &consumers) {
   }
 }
 
+/// The linalg ops whose results `op` reads through a reshape (looking
+/// through cloned ops): a tile of the reshaped value is not a tile of the
+/// producer's result, so these producers are not fused into `op`.
+SetVector<Operation *> collectReshapedProducers(Operation *op) {
+  SetVector<Operation *> producers;
+  SetVector<Value> leaves;
+  for (Value operand : op->getOperands()) {
+    Operation *def = operand.getDefiningOp();
+    while (def && isCloned(def) && def->getNumOperands() != 0 &&
+           !isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(def))
+      def = def->getOperand(0).getDefiningOp();
+    if (isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(def))
+      collectProducers(def, producers, leaves);
+  }
+  return producers;
+}
+
 /// The linalg ops whose results `op`'s body reads by index (tensor.extract
 /// of a value from above): such a read does not follow the tiles of `op`,
 /// so these producers are not fused into it.
@@ -291,7 +308,8 @@ struct Region {
 /// the region has none yet and its result is not a scalar; into any
 /// consumer, a generic that reads its sources by index (a lowered pad);
 /// into a row chain, any op on the same rows (reductions too).
-/// A producer whose result the consumer reads by index is not fused.
+/// A producer whose result the consumer reads by index or through a
+/// reshape is not fused: it is a dispatch of its own.
 SmallVector<Region> formRegions(func::FuncOp func,
                                 DenseMap<Operation *, unsigned> &regionOf) {
   SmallVector<Region> regions;
@@ -313,8 +331,10 @@ SmallVector<Region> formRegions(func::FuncOp func,
       SetVector<Value> leaves;
       collectProducers(consumer, producers, leaves);
       SetVector<Operation *> indexed = collectIndexedProducers(consumer);
+      SetVector<Operation *> reshaped = collectReshapedProducers(consumer);
       for (Operation *producer : producers) {
-        if (regionOf.count(producer) || indexed.contains(producer))
+        if (regionOf.count(producer) || indexed.contains(producer) ||
+            reshaped.contains(producer))
           continue;
         bool rowChain = regions[id].formsRowChainWith(producer);
         if (consumerReduces && !readsByIndexOnly(producer) && !rowChain)

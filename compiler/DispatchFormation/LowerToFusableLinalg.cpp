@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/DispatchFormation/Passes.h"
+#include "compiler/Input/DecomposeOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -274,20 +275,8 @@ struct LowerToFusableLinalgPass
     : public halc::impl::LowerToFusableLinalgPassBase<
           LowerToFusableLinalgPass> {
   void runOnOperation() override {
-    // Softmax and other aggregates: upstream's decomposition.
-    SmallVector<linalg::AggregatedOpInterface> aggregates;
-    getOperation()->walk(
-        [&](linalg::AggregatedOpInterface op) { aggregates.push_back(op); });
-    IRRewriter rewriter(&getContext());
-    for (linalg::AggregatedOpInterface op : aggregates) {
-      rewriter.setInsertionPoint(op);
-      FailureOr<SmallVector<Value>> parts = op.decomposeOperation(rewriter);
-      if (failed(parts)) {
-        op->emitError("could not be decomposed into linalg ops");
-        return signalPassFailure();
-      }
-      rewriter.replaceOp(op, *parts);
-    }
+    if (failed(decomposeOps(getOperation())))
+      return signalPassFailure();
 
     RewritePatternSet patterns(&getContext());
     patterns.add<PadToGeneric, ConcatToGeneric, InsertSliceToGeneric,

@@ -34,10 +34,13 @@ def ConvertAccGemmToGemmPass : Pass<"halc-convert-accgemm-to-gemm", "ModuleOp"> 
 }
 
 def LowerToFusableLinalgPass : Pass<"halc-lower-to-fusable-linalg", "ModuleOp"> {
-  let summary = "Rewrites softmax, pad, concat and slices into linalg ops that fuse into their consumers";
+  let summary = "Rewrites softmax, pack, unpack, pad, concat and slices into linalg ops that fuse into their consumers";
   let description = [{
     `linalg.softmax` (and any op with upstream's AggregatedOpInterface) is
-    decomposed into its reductions and elementwise steps. `tensor.pad` and
+    decomposed into its reductions and elementwise steps, `linalg.pack`
+    into a pad, an expand_shape and a transpose, `linalg.unpack` into a
+    transpose, a collapse_shape and an extract_slice (upstream's
+    decompositions). `tensor.pad` and
     `tensor.concat` become parallel `linalg.generic`s without inputs that
     `tensor.extract` each element from its source at a clamped index and
     select it (or the padding value, the pad's region evaluated at the

@@ -85,7 +85,8 @@ LogicalResult verifyBoundaryType(Location loc, Type type, StringRef what,
 
 /// The ops a function body may hold directly (their regions hold scalars).
 bool isSupportedOp(Operation *op) {
-  if (isa<linalg::LinalgOp, func::ReturnOp, func::CallOp>(op))
+  if (isa<linalg::LinalgOp, linalg::PackOp, linalg::UnPackOp, func::ReturnOp,
+          func::CallOp>(op))
     return true;
   if (isa<tensor::EmptyOp, tensor::ExtractSliceOp, tensor::InsertSliceOp,
           tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::PadOp,
@@ -119,7 +120,8 @@ LogicalResult verifyFunction(func::FuncOp func) {
     if (!isSupportedOp(&op))
       return op.emitError()
              << "'" << op.getName()
-             << "' is not supported: halc compiles linalg, tensor (empty, "
+             << "' is not supported: halc compiles linalg (pack and unpack "
+                "too), tensor (empty, "
                 "extract_slice, insert_slice, collapse_shape, expand_shape, "
                 "cast, pad, concat, dim), arith and math ops on tensors, and "
                 "affine.apply on sizes";

@@ -2,6 +2,8 @@
 
 #include "CPUReference.h"
 
+#include "compiler/Input/DecomposeOps.h"
+
 #include "mlir/Conversion/TosaToArith/TosaToArith.h"
 #include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
@@ -40,7 +42,7 @@ constexpr const char *kPipeline =
 
 /// A ranked memref descriptor (allocated, aligned, offset, sizes, strides)
 /// over `tensor`'s bytes, row-major.
-std::vector<int64_t> describe(const halc::Tensor &tensor) {
+std::vector<int64_t> describe(const ::halc::Tensor &tensor) {
   int64_t data = reinterpret_cast<int64_t>(tensor.bytes.data());
   std::vector<int64_t> descriptor = {data, data, 0};
   descriptor.insert(descriptor.end(), tensor.shape.begin(), tensor.shape.end());
@@ -53,7 +55,7 @@ std::vector<int64_t> describe(const halc::Tensor &tensor) {
 
 } // namespace
 
-bool halc::runOnCPU(const std::string &source, const std::string &name,
+bool ::halc::runOnCPU(const std::string &source, const std::string &name,
                     const std::vector<Tensor> &inputs,
                     std::vector<Tensor> &results, std::string &error) {
   llvm::InitializeNativeTarget();
@@ -102,21 +104,11 @@ bool halc::runOnCPU(const std::string &source, const std::string &name,
     pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
     pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
   }
-  // Softmax has no loops of its own: upstream's decomposition into
-  // generics first.
-  SmallVector<linalg::AggregatedOpInterface> aggregates;
-  module->walk(
-      [&](linalg::AggregatedOpInterface op) { aggregates.push_back(op); });
-  IRRewriter rewriter(&context);
-  for (linalg::AggregatedOpInterface op : aggregates) {
-    rewriter.setInsertionPoint(op);
-    FailureOr<SmallVector<Value>> parts = op.decomposeOperation(rewriter);
-    if (failed(parts)) {
-      error = "upstream MLIR could not decompose '" +
-              op->getName().getStringRef().str() + "' for the CPU";
-      return false;
-    }
-    rewriter.replaceOp(op, *parts);
+  // Softmax, pack and unpack have no loops of their own: upstream's
+  // decompositions first, the compiler's own.
+  if (failed(mlir::halc::decomposeOps(*module))) {
+    error = "cannot decompose for the CPU: " + diagnostics;
+    return false;
   }
   if (failed(parsePassPipeline(kPipeline, pm)) || failed(pm.run(*module))) {
     error = "upstream MLIR could not lower @" + name +

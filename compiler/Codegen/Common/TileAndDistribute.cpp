@@ -52,6 +52,8 @@ std::optional<int64_t> getDimConstant(Value shaped, int64_t index) {
     return getDimConstant(toTensor.getBuffer(), index);
   if (auto view = dyn_cast_if_present<memref::ReinterpretCastOp>(def))
     return getConstantHolding(view.getMixedSizes()[index]);
+  if (auto expand = dyn_cast_if_present<tensor::ExpandShapeOp>(def))
+    return getConstantHolding(expand.getMixedOutputShape()[index]);
   if (auto empty = dyn_cast_if_present<tensor::EmptyOp>(def))
     return empty.getType().isDynamicDim(index)
                ? getConstantHolding(empty.getDynamicSize(index))

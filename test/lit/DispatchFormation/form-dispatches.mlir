@@ -385,3 +385,29 @@ func.func @booleans(%m: tensor<?xi1>, %a: tensor<?xf32>) -> tensor<?xi1> {
   } -> tensor<?xi1>
   return %r : tensor<?xi1>
 }
+
+// -----
+
+// A producer read through a reshape is a dispatch of its own: a tile of the
+// collapsed value is no tile of the transpose's result (an unpack that
+// drops its padding).
+// CHECK-LABEL: halc.export @through_reshape_dispatch_0
+// CHECK: halc.export @through_reshape_dispatch_1
+// CHECK: func.func @through_reshape_dispatch_0(
+// CHECK: linalg.transpose
+// CHECK-NOT: linalg.copy
+// CHECK: func.func @through_reshape_dispatch_1(
+// CHECK-NOT: linalg.transpose
+// CHECK: tensor.collapse_shape
+// CHECK: tensor.extract_slice
+// CHECK: linalg.copy
+// CHECK: func.func @through_reshape(
+// CHECK: %[[T:.+]] = halc.dispatch @{{.+}}::@through_reshape_dispatch_0
+// CHECK: halc.dispatch @{{.+}}::@through_reshape_dispatch_1(%[[T]])
+func.func @through_reshape(%a: tensor<4x2x4x8xf32>) -> tensor<13x15xf32> {
+  %e = tensor.empty() : tensor<4x4x2x8xf32>
+  %t = linalg.transpose ins(%a : tensor<4x2x4x8xf32>) outs(%e : tensor<4x4x2x8xf32>) permutation = [0, 2, 1, 3]
+  %c = tensor.collapse_shape %t [[0, 1], [2, 3]] : tensor<4x4x2x8xf32> into tensor<16x16xf32>
+  %s = tensor.extract_slice %c[0, 0] [13, 15] [1, 1] : tensor<16x16xf32> to tensor<13x15xf32>
+  return %s : tensor<13x15xf32>
+}

@@ -149,3 +149,36 @@ func.func @unit_slice(%a: tensor<4x9xf32>) -> tensor<2x3xf32> {
   %r = tensor.extract_slice %a[1, 1] [2, 3] [1, 1] : tensor<4x9xf32> to tensor<2x3xf32>
   return %r : tensor<2x3xf32>
 }
+
+// -----
+
+// linalg.pack: upstream's pad + expand_shape + transpose (the pad a
+// generic like any other); linalg.unpack: transpose + collapse_shape +
+// extract_slice.
+// CHECK-LABEL: func.func @pack_unpack
+// CHECK: %[[PADDED:.+]] = linalg.generic {{.+}} outs(%{{.+}} : tensor<16x16xf32>)
+// CHECK: %[[TILES:.+]] = tensor.expand_shape %[[PADDED]] {{\[}}[0, 1], [2, 3]] output_shape [2, 8, 4, 4]
+// CHECK: %[[PACKED:.+]] = linalg.transpose ins(%[[TILES]] : tensor<2x8x4x4xf32>) outs(%{{.+}} : tensor<2x4x8x4xf32>) permutation = [0, 2, 1, 3]
+// CHECK: %[[BACK:.+]] = linalg.transpose ins(%[[PACKED]] : tensor<2x4x8x4xf32>) outs(%{{.+}} : tensor<2x8x4x4xf32>) permutation = [0, 2, 1, 3]
+// CHECK: %[[ROWS:.+]] = tensor.collapse_shape %[[BACK]] {{\[}}[0, 1], [2, 3]]
+// CHECK: tensor.extract_slice %[[ROWS]][0, 0] [13, 15] [1, 1]
+// CHECK-NOT: linalg.pack
+// CHECK-NOT: linalg.unpack
+func.func @pack_unpack(%a: tensor<13x15xf32>) -> tensor<13x15xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x4x8x4xf32>
+  %p = linalg.pack %a padding_value(%zero : f32) inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %e : tensor<13x15xf32> -> tensor<2x4x8x4xf32>
+  %e2 = tensor.empty() : tensor<13x15xf32>
+  %u = linalg.unpack %p inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %e2 : tensor<2x4x8x4xf32> -> tensor<13x15xf32>
+  return %u : tensor<13x15xf32>
+}
+
+// -----
+
+// Upstream decomposes packs with static inner tiles only.
+func.func @pack_dynamic_tile(%a: tensor<?x6xf32>, %n: index) -> tensor<1x3x?x2xf32> {
+  %e = tensor.empty(%n) : tensor<1x3x?x2xf32>
+  // expected-error @+1 {{upstream MLIR could not decompose 'linalg.pack' into ops halc compiles}}
+  %p = linalg.pack %a inner_dims_pos = [0, 1] inner_tiles = [%n, 2] into %e : tensor<?x6xf32> -> tensor<1x3x?x2xf32>
+  return %p : tensor<1x3x?x2xf32>
+}
