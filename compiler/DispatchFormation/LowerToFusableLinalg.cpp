@@ -15,7 +15,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <numeric>
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -271,16 +274,117 @@ struct InsertSliceToGeneric : OpRewritePattern<tensor::InsertSliceOp> {
   }
 };
 
+/// `tensor.insert`: each element of the destination, or the scalar at the
+/// inserted index (an elementwise op on the destination, so a chain of
+/// insertions fuses into one kernel).
+struct InsertToGeneric : OpRewritePattern<tensor::InsertOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::InsertOp insert,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType type = insert.getResult().getType();
+    Location loc = insert.getLoc();
+    Value empty = tensor::EmptyOp::create(
+        rewriter, loc, tensor::getMixedSizes(rewriter, loc, insert.getDest()),
+        type.getElementType());
+    auto map = rewriter.getMultiDimIdentityMap(type.getRank());
+    SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, type, insert.getDest(), empty,
+        SmallVector<AffineMap>{map, map}, iterators,
+        [&](OpBuilder &body, Location loc, ValueRange args) {
+          Value here =
+              arith::ConstantIntOp::create(body, loc, body.getI1Type(), 1);
+          for (auto [dim, index] : llvm::enumerate(insert.getIndices())) {
+            Value loopIndex = linalg::IndexOp::create(body, loc, dim);
+            here = arith::AndIOp::create(
+                body, loc, here,
+                arith::CmpIOp::create(body, loc, arith::CmpIPredicate::eq,
+                                      loopIndex, index));
+          }
+          linalg::YieldOp::create(
+              body, loc,
+              arith::SelectOp::create(body, loc, here, insert.getScalar(),
+                                      args[0])
+                  .getResult());
+        });
+    rewriter.replaceOp(insert, generic.getResult(0));
+    return success();
+  }
+};
+
+/// `tensor.reshape` to a shape known to the host (static, or sizes the
+/// shape tensor's elements fold to): the source collapsed to one dimension,
+/// expanded to the result's shape, both views of the same row-major
+/// elements.
+struct ReshapeToCollapseExpand : OpRewritePattern<tensor::ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::ReshapeOp reshape,
+                                PatternRewriter &rewriter) const override {
+    Location loc = reshape.getLoc();
+    auto type = cast<RankedTensorType>(reshape.getResultType());
+    auto sourceType = cast<RankedTensorType>(reshape.getSource().getType());
+    Value flat = reshape.getSource();
+    if (sourceType.getRank() != 1) {
+      ReassociationIndices all(sourceType.getRank());
+      std::iota(all.begin(), all.end(), 0);
+      flat = tensor::CollapseShapeOp::create(rewriter, loc, flat,
+                                             ArrayRef<ReassociationIndices>{all});
+    }
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+      if (!type.isDynamicDim(dim)) {
+        sizes.push_back(rewriter.getIndexAttr(type.getDimSize(dim)));
+        continue;
+      }
+      Value position = arith::ConstantIndexOp::create(rewriter, loc, dim);
+      Value size =
+          tensor::ExtractOp::create(rewriter, loc, reshape.getShape(), position);
+      if (!size.getType().isIndex())
+        size = arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                          size);
+      sizes.push_back(size);
+    }
+    if (type.getRank() == 1) {
+      rewriter.replaceOpWithNewOp<tensor::CastOp>(reshape, type, flat);
+      return success();
+    }
+    ReassociationIndices all(type.getRank());
+    std::iota(all.begin(), all.end(), 0);
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+        reshape, type, flat, ArrayRef<ReassociationIndices>{all}, sizes);
+    return success();
+  }
+};
+
+/// `tensor.from_elements` and `tensor.generate`: upstream's linalg ops.
+template <typename OpTy>
+struct InDestinationPassingStyle : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    return linalg::rewriteInDestinationPassingStyle(rewriter, op);
+  }
+};
+
 struct LowerToFusableLinalgPass
     : public halc::impl::LowerToFusableLinalgPassBase<
           LowerToFusableLinalgPass> {
   void runOnOperation() override {
     if (failed(decomposeOps(getOperation())))
       return signalPassFailure();
+    // Reshapes first, while a shape built by tensor.from_elements still
+    // folds into the sizes it lists.
+    RewritePatternSet reshapes(&getContext());
+    reshapes.add<ReshapeToCollapseExpand>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(reshapes))))
+      return signalPassFailure();
 
     RewritePatternSet patterns(&getContext());
     patterns.add<PadToGeneric, ConcatToGeneric, InsertSliceToGeneric,
-                 StridedExtractSliceToGeneric>(&getContext());
+                 StridedExtractSliceToGeneric, InsertToGeneric,
+                 InDestinationPassingStyle<tensor::FromElementsOp>,
+                 InDestinationPassingStyle<tensor::GenerateOp>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

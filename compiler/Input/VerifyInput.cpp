@@ -90,8 +90,9 @@ bool isSupportedOp(Operation *op) {
     return true;
   if (isa<tensor::EmptyOp, tensor::ExtractSliceOp, tensor::InsertSliceOp,
           tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::PadOp,
-          tensor::ConcatOp, tensor::DimOp, tensor::CastOp, linalg::SoftmaxOp>(
-          op))
+          tensor::ConcatOp, tensor::DimOp, tensor::CastOp, tensor::InsertOp,
+          tensor::FromElementsOp, tensor::GenerateOp, tensor::ReshapeOp,
+          linalg::SoftmaxOp>(op))
     return true;
   // Sizes: an affine map of other sizes (a convolution's output size).
   if (isa<affine::AffineApplyOp>(op))
@@ -123,7 +124,8 @@ LogicalResult verifyFunction(func::FuncOp func) {
              << "' is not supported: halc compiles linalg (pack and unpack "
                 "too), tensor (empty, "
                 "extract_slice, insert_slice, collapse_shape, expand_shape, "
-                "cast, pad, concat, dim), arith and math ops on tensors, and "
+                "cast, pad, concat, dim, insert, from_elements, generate, "
+                "reshape), arith and math ops on tensors, and "
                 "affine.apply on sizes";
   }
   return success();

@@ -389,6 +389,9 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
         // per element, under its mask.
         vector::populateVectorGatherLoweringPatterns(patterns);
         vector::populateVectorGatherToConditionalLoadPatterns(patterns);
+        // Indices of a vectorized linalg.index: a constant vector (LLVM
+        // has no lowering of vector.step).
+        vector::populateVectorStepLoweringPatterns(patterns);
         patterns.add<ScalarizeZeroDLoad, ScalarizeZeroDStore>(
             patterns.getContext());
       })))

@@ -12,7 +12,7 @@ func.func @unsupported(%a: tensor<4xf32>) -> tensor<4xf32> {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{'scf.for' is not supported: halc compiles linalg (pack and unpack too), tensor (empty, extract_slice, insert_slice, collapse_shape, expand_shape, cast, pad, concat, dim), arith and math ops on tensors}}
+  // expected-error @+1 {{'scf.for' is not supported: halc compiles linalg (pack and unpack too), tensor (empty, extract_slice, insert_slice, collapse_shape, expand_shape, cast, pad, concat, dim, insert, from_elements, generate, reshape), arith and math ops on tensors}}
   %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %a) -> tensor<4xf32> {
     scf.yield %t : tensor<4xf32>
   }
