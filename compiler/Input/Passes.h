@@ -28,6 +28,15 @@ enum class InputType {
 /// The input type of `module` when `type` is Auto; `type` otherwise.
 InputType resolveInputType(ModuleOp module, InputType type);
 
+/// Upstream's TOSA-to-Linalg pipelines, validating against every TOSA 1.0
+/// profile and the extensions halc compiles.
+void addTOSAToLinalgPasses(OpPassManager &pm);
+
+/// The input as Linalg on tensors: for TOSA, addTOSAToLinalgPasses; then
+/// arith and math ops on whole tensors as generics (upstream's
+/// convert-elementwise-to-linalg). halc-run's CPU reference runs the same.
+void addLowerInputToLinalgPasses(OpPassManager &pm, InputType type);
+
 /// Lowers TOSA to Linalg (for a TOSA input), verifies the input, inlines
 /// calls and canonicalizes.
 void buildInputPipeline(OpPassManager &pm, InputType type);

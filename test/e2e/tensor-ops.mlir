@@ -1,6 +1,8 @@
 // tensor.insert, tensor.from_elements, tensor.generate and tensor.reshape
 // with a shape tensor: elementwise generics (upstream's rewrites for
-// from_elements and generate) and views; compared with the CPU reference.
+// from_elements and generate) and views; arith and math ops on whole
+// tensors (upstream's convert-elementwise-to-linalg); compared with the CPU
+// reference.
 // REQUIRES: lavapipe
 // RUN: %e2e --dynamic-sizes=5,37 %s --iree-vulkan-target=lavapipe | FileCheck %s
 // RUN: %e2e --device=msl-cpu --dynamic-sizes=5,37 %s | FileCheck %s
@@ -20,6 +22,7 @@
 // CHECK: @reshape_then_add: result[0] vs cpu: matches
 // CHECK: @reshape_dynamic[?=5]: result[0] vs cpu: matches
 // CHECK: @reshape_dynamic[?=37]: result[0] vs cpu: matches
+// CHECK: @arith_on_tensors: result[0] vs cpu: matches
 
 func.func @insert(%a: tensor<3x4xf32>, %s: f32) -> tensor<3x4xf32> {
   %c1 = arith.constant 1 : index
@@ -112,4 +115,12 @@ func.func @reshape_dynamic(%a: tensor<?x6xf32>) -> tensor<?x2x3xf32> {
     linalg.yield %y : f32
   } -> tensor<?x2x3xf32>
   return %s : tensor<?x2x3xf32>
+}
+
+func.func @arith_on_tensors(%a: tensor<5x7xf32>, %b: tensor<5x7xf32>) -> tensor<5x7xf32> {
+  %s = arith.addf %a, %b : tensor<5x7xf32>
+  %e = math.exp %s : tensor<5x7xf32>
+  %c = arith.cmpf ogt, %a, %b : tensor<5x7xf32>
+  %r = arith.select %c, %e, %b : tensor<5x7xi1>, tensor<5x7xf32>
+  return %r : tensor<5x7xf32>
 }

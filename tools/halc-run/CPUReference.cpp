@@ -3,14 +3,11 @@
 #include "CPUReference.h"
 
 #include "compiler/Input/DecomposeOps.h"
+#include "compiler/Input/Passes.h"
 
-#include "mlir/Conversion/TosaToArith/TosaToArith.h"
-#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
-#include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/MLIRContext.h"
@@ -91,19 +88,10 @@ bool ::halc::runOnCPU(const std::string &source, const std::string &name,
   for (Type type : func.getArgumentTypes())
     isScalar.push_back(type.isIntOrFloat());
   PassManager pm(&context);
-  // A TOSA input goes through upstream's TOSA lowering first.
-  bool tosa = module
-                  ->walk([](Operation *op) {
-                    return isa<tosa::TosaDialect>(op->getDialect())
-                               ? WalkResult::interrupt()
-                               : WalkResult::advance();
-                  })
-                  .wasInterrupted();
-  if (tosa) {
-    tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions());
-    pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
-    pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
-  }
+  // The compiler's lowering of the input to Linalg first (TOSA, arith on
+  // tensors).
+  mlir::halc::addLowerInputToLinalgPasses(
+      pm, mlir::halc::resolveInputType(*module, mlir::halc::InputType::Auto));
   // Softmax, pack and unpack have no loops of their own: upstream's
   // decompositions first, the compiler's own.
   if (failed(mlir::halc::decomposeOps(*module))) {

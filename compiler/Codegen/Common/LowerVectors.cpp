@@ -288,6 +288,37 @@ LogicalResult splitLoopCarriedVectors(func::FuncOp dispatch) {
   return applyPartialConversion(dispatch, target, std::move(patterns));
 }
 
+/// A multiply with a double-width result (tosa.rescale's scaling) on a
+/// vector that unrolling cannot split (it has two results) is done element
+/// by element.
+template <typename OpTy>
+struct ScalarizeExtendedMul : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getLhs().getType());
+    if (!type || type.getRank() == 0 ||
+        (type.getRank() == 1 &&
+         type.getDimSize(0) == getPieceWidth(type.getDimSize(0))))
+      return rewriter.notifyMatchFailure(op, "a native vector already");
+    Location loc = op.getLoc();
+    SmallVector<Value> lows, highs;
+    SmallVector<int64_t> strides = computeStrides(type.getShape());
+    for (int64_t i = 0; i < type.getNumElements(); ++i) {
+      SmallVector<int64_t> position = delinearize(i, strides);
+      Value lhs = vector::ExtractOp::create(rewriter, loc, op.getLhs(), position);
+      Value rhs = vector::ExtractOp::create(rewriter, loc, op.getRhs(), position);
+      auto scalar = OpTy::create(rewriter, loc, lhs, rhs);
+      lows.push_back(scalar.getLow());
+      highs.push_back(scalar.getHigh());
+    }
+    rewriter.replaceOp(
+        op, {vector::FromElementsOp::create(rewriter, loc, type, lows),
+             vector::FromElementsOp::create(rewriter, loc, type, highs)});
+    return success();
+  }
+};
+
 /// A 0-d vector load is a scalar load: LLVM has no 0-d vectors, and the
 /// broadcast that usually follows folds into one from the scalar.
 struct ScalarizeZeroDLoad : OpRewritePattern<vector::LoadOp> {
@@ -373,6 +404,9 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
             patterns,
             vector::UnrollVectorOptions().setNativeShapeFn(getNativeShape));
         vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+        patterns.add<ScalarizeExtendedMul<arith::MulSIExtendedOp>,
+                     ScalarizeExtendedMul<arith::MulUIExtendedOp>>(
+            patterns.getContext());
       })) ||
       failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
         vector::populateVectorInsertExtractStridedSliceTransforms(patterns);

@@ -52,8 +52,8 @@
 // NAMED-MSL: {{^}}8{{$}}
 // MULTI-DISPATCH: MTL1 executable: 13 exports, 1 library
 // MULTI-DISPATCH-MSL: {{^}}13{{$}}
-// TOSA: MTL1 executable: 3 exports, 1 library
-// TOSA-MSL: {{^}}3{{$}}
+// TOSA: MTL1 executable: 6 exports, 1 library
+// TOSA-MSL: {{^}}6{{$}}
 // CONV: MTL1 executable: 7 exports, 1 library
 // CONV-MSL: {{^}}7{{$}}
 // PAD-CONCAT-GATHER: MTL1 executable: 3 exports, 1 library
