@@ -10,6 +10,7 @@
 #include "compiler/Codegen/Common/DispatchUtils.h"
 #include "compiler/Codegen/Common/OutOfBoundsTransfers.h"
 #include "compiler/Codegen/Common/Passes.h"
+#include "compiler/Codegen/Common/WidenAccumulators.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
@@ -368,6 +369,7 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
   eliminateCommonSubExpressions(rewriter, dominance, dispatch);
   linalg::hoistRedundantVectorTransfers(dispatch);
   vector::transferOpflowOpt(rewriter, dispatch);
+  widenF16Accumulators(dispatch);
   // Transfers across a memref's edges (a staged tile's at the edges of its
   // operands and result), guarded before unrolling loses their rows' bounds.
   lowerOutOfBoundsTransfers(dispatch);
