@@ -126,3 +126,38 @@ halc.executable @scale target(#halc.target<backend = "rocm", arch = "gfx942", fe
     }
   }
 }
+
+// -----
+
+// An f16 column sum: each thread's serial loop carries its sum in f32 (the
+// hoisted accumulator widened once before the loop, each step's elements
+// widened, the sum rounded once after it).
+// CHECK-LABEL: halc.executable @f16_column_sum
+// CHECK: %[[ZERO:.+]] = arith.constant dense<0.000000e+00> : vector<1xf32>
+// CHECK: %[[SUM:.+]] = scf.for {{.+}} iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (vector<1xf32>)
+// CHECK-COUNT-4: arith.extf %{{.+}} : vector<1xf16> to vector<1xf32>
+// CHECK: %[[A:.+]] = vector.extract %[[ACC]][0] : f32 from vector<1xf32>
+// CHECK: vector.reduction <add>, %{{.+}}, %[[A]] : vector<4xf32> into f32
+// CHECK: scf.yield %{{.+}} : vector<1xf32>
+// CHECK: %[[ROUNDED:.+]] = arith.truncf %[[SUM]] : vector<1xf32> to vector<1xf16>
+// CHECK: vector.store %[[ROUNDED]]
+halc.executable @f16_column_sum target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @colsum ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([8, 1, 1])
+  builtin.module {
+    func.func @colsum(%a: memref<4096x8xf16>, %out: memref<8xf16>) {
+      %zero = arith.constant 0.0 : f16
+      %0 = bufferization.to_tensor %a restrict : memref<4096x8xf16> to tensor<4096x8xf16>
+      %e = tensor.empty() : tensor<8xf16>
+      %f = linalg.fill ins(%zero : f16) outs(%e : tensor<8xf16>) -> tensor<8xf16>
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]}
+          ins(%0 : tensor<4096x8xf16>) outs(%f : tensor<8xf16>)
+          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [0, 8], workgroup_size = [8, 1, 1], reduction_tile = [4]>} {
+      ^bb0(%x: f16, %acc: f16):
+        %s = arith.addf %x, %acc : f16
+        linalg.yield %s : f16
+      } -> tensor<8xf16>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<8xf16>, memref<8xf16>) -> ()
+      return
+    }
+  }
+}
