@@ -6,12 +6,15 @@
 include "mlir/Pass/PassBase.td"
 
 def ConvertAccGemmToGemmPass : Pass<"halc-convert-accgemm-to-gemm", "ModuleOp"> {
-  let summary = "Makes contractions and convolutions that accumulate into a tensor add it after the sum";
+  let summary = "Makes contractions, convolutions and reductions that accumulate into a tensor combine it after the sum";
   let description = [{
     A contraction or convolution whose init is neither an empty tensor nor
     a fill (`C += A·B` with C a function argument, a broadcast bias, another
     op's result) becomes the same op on a zero fill and an elementwise
     addition of C, as IREE's `iree-codegen-convert-accgemm-to-gemm` does.
+    Any other op with reduction loops and one result whose body combines
+    into the accumulator with one arith op (a sum, a maximum) starts from
+    that op's identity and combines C with the same op after.
     The addition fuses into the op's dispatch as its epilogue, so the
     kernel reads C (a read-only binding when it comes from outside) and
     writes the sum to its own result, never into the buffer C lives in.

@@ -1,6 +1,7 @@
-// Contractions and convolutions that accumulate into a function argument
-// (C += A·B, the GEMM of every bias), static and dynamic, f32 and i8 into
-// i32: the kernel reads the accumulator and writes its own result
+// Contractions, convolutions and reductions that accumulate into a function
+// argument (C += A·B, the GEMM of every bias; a sum or a maximum starting
+// from given values), static and dynamic, f32, bf16 and i8 into i32: the
+// kernel reads the accumulator and writes its own result
 // (halc-convert-accgemm-to-gemm), compared with the CPU reference.
 // REQUIRES: lavapipe
 // RUN: %e2e --dynamic-sizes=5,33 %s --iree-vulkan-target=lavapipe | FileCheck %s
@@ -17,6 +18,10 @@
 // CHECK: @conv_acc: result[0] vs cpu: matches
 // CHECK: @acc_twice: result[0] vs cpu: matches
 // CHECK: @acc_twice: result[1] vs cpu: matches
+// CHECK: @row_sum_acc: result[0] vs cpu: matches
+// CHECK: @column_max_acc: result[0] vs cpu: matches
+// CHECK: @row_sum_acc_dynamic{{.*}}: result[0] vs cpu: matches
+// CHECK: @bf16_sum_acc: result[0] vs cpu: matches
 func.func @gemm_acc(%a: tensor<17x33xf32>, %b: tensor<33x13xf32>, %c: tensor<17x13xf32>) -> tensor<17x13xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<17x33xf32>, tensor<33x13xf32>) outs(%c : tensor<17x13xf32>) -> tensor<17x13xf32>
   return %r : tensor<17x13xf32>
@@ -48,4 +53,39 @@ func.func @acc_twice(%a: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> (tensor<8x8xf3
   %r = linalg.matmul ins(%a, %a : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
   %s = linalg.matmul ins(%r, %a : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %s, %r : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+func.func @row_sum_acc(%a: tensor<6x300xf32>, %acc: tensor<6xf32>) -> tensor<6xf32> {
+  %r = linalg.reduce ins(%a : tensor<6x300xf32>) outs(%acc : tensor<6xf32>) dimensions = [1]
+    (%x: f32, %s: f32) {
+      %t = arith.addf %x, %s : f32
+      linalg.yield %t : f32
+    }
+  return %r : tensor<6xf32>
+}
+func.func @column_max_acc(%a: tensor<50x7xi32>, %acc: tensor<7xi32>) -> tensor<7xi32> {
+  %r = linalg.reduce ins(%a : tensor<50x7xi32>) outs(%acc : tensor<7xi32>) dimensions = [0]
+    (%x: i32, %m: i32) {
+      %t = arith.maxsi %x, %m : i32
+      linalg.yield %t : i32
+    }
+  return %r : tensor<7xi32>
+}
+func.func @row_sum_acc_dynamic(%a: tensor<?x40xf32>, %acc: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x40xf32>) outs(%acc : tensor<?xf32>) {
+  ^bb0(%x: f32, %s: f32):
+    %sq = arith.mulf %x, %x : f32
+    %t = arith.addf %sq, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func @bf16_sum_acc(%a: tensor<3x512xbf16>, %acc: tensor<3xbf16>) -> tensor<3xbf16> {
+  %r = linalg.reduce ins(%a : tensor<3x512xbf16>) outs(%acc : tensor<3xbf16>) dimensions = [1]
+    (%x: bf16, %s: bf16) {
+      %t = arith.addf %x, %s : bf16
+      linalg.yield %t : bf16
+    }
+  return %r : tensor<3xbf16>
 }

@@ -51,7 +51,7 @@ func.func @conv_into_bias(%x: tensor<1x9x9x8xf32>, %w: tensor<3x3x8x16xf32>, %b:
 // -----
 
 // Accumulators the kernel makes itself (a fill, an empty tensor), and ops
-// that are not contractions, stay as they are.
+// without reduction loops, stay as they are.
 // CHECK-LABEL: func.func @unchanged
 // CHECK-NOT: linalg.generic
 // CHECK: linalg.matmul
@@ -65,4 +65,25 @@ func.func @unchanged(%a: tensor<4x4xf32>, %c: tensor<4x4xf32>) -> (tensor<4x4xf3
   %m = linalg.matmul ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) outs(%f : tensor<4x4xf32>) -> tensor<4x4xf32>
   %s = linalg.add ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) outs(%c : tensor<4x4xf32>) -> tensor<4x4xf32>
   return %m, %s : tensor<4x4xf32>, tensor<4x4xf32>
+}
+
+// -----
+
+// A reduction into an argument starts from its combiner's identity (the
+// smallest i32 for a maximum) and combines the argument in the epilogue
+// with the same op.
+// CHECK-LABEL: func.func @max_acc
+// CHECK-SAME: (%[[A:.+]]: tensor<50x7xi32>, %[[ACC:.+]]: tensor<7xi32>)
+// CHECK: %[[LOWEST:.+]] = arith.constant -2147483648 : i32
+// CHECK: %[[START:.+]] = linalg.fill ins(%[[LOWEST]] : i32)
+// CHECK: %[[MAX:.+]] = linalg.reduce ins(%[[A]] : tensor<50x7xi32>) outs(%[[START]] : tensor<7xi32>)
+// CHECK: linalg.generic {{.+}} ins(%[[MAX]], %[[ACC]] : tensor<7xi32>, tensor<7xi32>)
+// CHECK: arith.maxsi
+func.func @max_acc(%a: tensor<50x7xi32>, %acc: tensor<7xi32>) -> tensor<7xi32> {
+  %r = linalg.reduce ins(%a : tensor<50x7xi32>) outs(%acc : tensor<7xi32>) dimensions = [0]
+    (%x: i32, %m: i32) {
+      %t = arith.maxsi %x, %m : i32
+      linalg.yield %t : i32
+    }
+  return %r : tensor<7xi32>
 }
