@@ -3,7 +3,9 @@
 // Upstream's decompositions of the ops that are defined by other ops rather
 // than by loops: softmax (and any AggregatedOpInterface) into reductions and
 // elementwise generics, linalg.pack into pad + expand_shape + transpose,
-// linalg.unpack into transpose + collapse_shape + extract_slice. Both the
+// linalg.unpack into transpose + collapse_shape + extract_slice (with
+// dynamic inner tiles, which upstream does not decompose, a generic that
+// reads each element by index instead). Both the
 // compiler and halc-run's CPU reference run them, so that the reference
 // computes the same definition.
 //

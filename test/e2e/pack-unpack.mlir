@@ -1,12 +1,17 @@
 // linalg.pack and linalg.unpack, decomposed upstream's way (pad +
-// expand_shape + transpose; transpose + collapse_shape + extract_slice) and
-// compiled like the rest; compared with the CPU reference, which runs the
-// same decomposition.
+// expand_shape + transpose; transpose + collapse_shape + extract_slice), or
+// with dynamic inner tiles read by index, and compiled like the rest;
+// compared with the CPU reference, which runs the same decomposition.
 // REQUIRES: lavapipe
 // RUN: %e2e --dynamic-sizes=5,37 %s --iree-vulkan-target=lavapipe | FileCheck %s
 // RUN: %e2e --device=msl-cpu --dynamic-sizes=5,37 %s | FileCheck %s
 // RUN: halc-compile %s --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 -o /dev/null
 // RUN: halc-compile %s --iree-hal-target-backends=cuda -o /dev/null
+// The dynamic tile's packing against values worked out by hand: 5 rows of
+// 6 in tiles of 2 rows (5 ceildiv 4) by 2 columns, rows past 5 padded:
+// RUN: halc-compile %s --iree-vulkan-target=lavapipe -o %t.halm
+// RUN: halc-run %t.halm --function=pack_dynamic_tile --input=5x6xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30 --expected_output=4x3x2x2xf32=1,2,7,8,3,4,9,10,5,6,11,12,13,14,19,20,15,16,21,22,17,18,23,24,25,26,-1,-1,27,28,-1,-1,29,30,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1 | FileCheck %s --check-prefix=BY-HAND
+// BY-HAND: result[0]: matches 4x3x2x2xf32
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
 // CHECK: @pack: result[0] vs cpu: matches
@@ -20,6 +25,10 @@
 // CHECK: @pack_dynamic[?=37]: result[0] vs cpu: matches
 // CHECK: @unpack_dynamic[?=5]: result[0] vs cpu: matches
 // CHECK: @unpack_dynamic[?=37]: result[0] vs cpu: matches
+// CHECK: @pack_dynamic_tile[?=5]: result[0] vs cpu: matches
+// CHECK: @pack_dynamic_tile[?=37]: result[0] vs cpu: matches
+// CHECK: @unpack_dynamic_tile[?=5]: result[0] vs cpu: matches
+// CHECK: @unpack_dynamic_tile[?=37]: result[0] vs cpu: matches
 
 func.func @pack(%a: tensor<16x32xf32>) -> tensor<2x8x8x4xf32> {
   %e = tensor.empty() : tensor<2x8x8x4xf32>
@@ -96,5 +105,26 @@ func.func @unpack_dynamic(%a: tensor<?x3x4x2xf32>) -> tensor<?x6xf32> {
   %n = affine.apply affine_map<()[s0] -> (s0 * 4 - 3)>()[%tiles]
   %e = tensor.empty(%n) : tensor<?x6xf32>
   %u = linalg.unpack %a inner_dims_pos = [0, 1] inner_tiles = [4, 2] into %e : tensor<?x3x4x2xf32> -> tensor<?x6xf32>
+  return %u : tensor<?x6xf32>
+}
+
+// The tile size itself known only at the call: tiles of 4 rows of the
+// argument's length (its last tile padded), and the inverse.
+func.func @pack_dynamic_tile(%a: tensor<?x6xf32>) -> tensor<4x3x?x2xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant -1.0 : f32
+  %n = tensor.dim %a, %c0 : tensor<?x6xf32>
+  %tile = affine.apply affine_map<()[s0] -> (s0 ceildiv 4)>()[%n]
+  %e = tensor.empty(%tile) : tensor<4x3x?x2xf32>
+  %p = linalg.pack %a padding_value(%zero : f32) inner_dims_pos = [0, 1] inner_tiles = [%tile, 2] into %e : tensor<?x6xf32> -> tensor<4x3x?x2xf32>
+  return %p : tensor<4x3x?x2xf32>
+}
+
+func.func @unpack_dynamic_tile(%a: tensor<2x3x?x2xf32>) -> tensor<?x6xf32> {
+  %c2 = arith.constant 2 : index
+  %tile = tensor.dim %a, %c2 : tensor<2x3x?x2xf32>
+  %n = affine.apply affine_map<()[s0] -> (s0 * 2)>()[%tile]
+  %e = tensor.empty(%n) : tensor<?x6xf32>
+  %u = linalg.unpack %a inner_dims_pos = [0, 1] inner_tiles = [%tile, 2] into %e : tensor<2x3x?x2xf32> -> tensor<?x6xf32>
   return %u : tensor<?x6xf32>
 }
