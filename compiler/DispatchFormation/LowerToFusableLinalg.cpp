@@ -2,11 +2,13 @@
 //
 // Dispatch formation fuses linalg ops: a producer that is computed per tile
 // of its consumer. Softmax is decomposed into its reductions and elementwise
-// steps (upstream's AggregatedOpInterface). A pad or a concatenation becomes
+// steps (upstream's AggregatedOpInterface), pack and unpack into pads,
+// reshapes and transposes. A pad or a concatenation becomes
 // a generic that reads its sources by index: each element of the result
 // picks its source (or the padding value) with a select, so it fuses into a
 // convolution or a matmul like any elementwise producer, and no padded copy
-// of a tensor is ever written.
+// of a tensor is ever written. Insertions and slices read by index too;
+// tensors built element by element (from_elements, generate) are generics.
 //
 //===----------------------------------------------------------------------===//
 
@@ -313,6 +315,13 @@ struct InsertToGeneric : OpRewritePattern<tensor::InsertOp> {
   }
 };
 
+/// One group of all `rank` dimensions: a reshape to or from one dimension.
+SmallVector<ReassociationIndices> allDimensions(int64_t rank) {
+  ReassociationIndices all(rank);
+  std::iota(all.begin(), all.end(), 0);
+  return {all};
+}
+
 /// `tensor.reshape` to a shape known to the host (static, or sizes the
 /// shape tensor's elements fold to): the source collapsed to one dimension,
 /// expanded to the result's shape, both views of the same row-major
@@ -325,12 +334,9 @@ struct ReshapeToCollapseExpand : OpRewritePattern<tensor::ReshapeOp> {
     auto type = cast<RankedTensorType>(reshape.getResultType());
     auto sourceType = cast<RankedTensorType>(reshape.getSource().getType());
     Value flat = reshape.getSource();
-    if (sourceType.getRank() != 1) {
-      ReassociationIndices all(sourceType.getRank());
-      std::iota(all.begin(), all.end(), 0);
-      flat = tensor::CollapseShapeOp::create(rewriter, loc, flat,
-                                             ArrayRef<ReassociationIndices>{all});
-    }
+    if (sourceType.getRank() != 1)
+      flat = tensor::CollapseShapeOp::create(
+          rewriter, loc, flat, allDimensions(sourceType.getRank()));
     SmallVector<OpFoldResult> sizes;
     for (int64_t dim = 0; dim < type.getRank(); ++dim) {
       if (!type.isDynamicDim(dim)) {
@@ -349,10 +355,8 @@ struct ReshapeToCollapseExpand : OpRewritePattern<tensor::ReshapeOp> {
       rewriter.replaceOpWithNewOp<tensor::CastOp>(reshape, type, flat);
       return success();
     }
-    ReassociationIndices all(type.getRank());
-    std::iota(all.begin(), all.end(), 0);
     rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
-        reshape, type, flat, ArrayRef<ReassociationIndices>{all}, sizes);
+        reshape, type, flat, allDimensions(type.getRank()), sizes);
     return success();
   }
 };

@@ -37,7 +37,7 @@ def ConvertAccGemmToGemmPass : Pass<"halc-convert-accgemm-to-gemm", "ModuleOp"> 
 }
 
 def LowerToFusableLinalgPass : Pass<"halc-lower-to-fusable-linalg", "ModuleOp"> {
-  let summary = "Rewrites softmax, pack, unpack, pad, concat and slices into linalg ops that fuse into their consumers";
+  let summary = "Rewrites softmax, pack, unpack, pad, concat, slices and insertions into linalg ops that fuse into their consumers";
   let description = [{
     `linalg.softmax` (and any op with upstream's AggregatedOpInterface) is
     decomposed into its reductions and elementwise steps, `linalg.pack`
@@ -53,7 +53,12 @@ def LowerToFusableLinalgPass : Pass<"halc-lower-to-fusable-linalg", "ModuleOp"> 
     (the source's element where the index falls on the slice, else the
     destination's), and so does `tensor.extract_slice` with a stride other
     than 1 (its source read at offset + index * stride), which memory
-    cannot view as vectors.
+    cannot view as vectors. `tensor.insert` becomes an elementwise generic
+    on the destination (the scalar where every index matches), so a chain
+    of insertions fuses; `tensor.from_elements` and `tensor.generate` become
+    upstream's destination-style generics; `tensor.reshape` with a shape
+    tensor becomes a collapse to one dimension and an expand to the sizes
+    the shape's elements fold to (a view, like any reshape).
 
     ```mlir
     %p = tensor.pad %x low[1] high[1] { ^bb0(%i: index): tensor.yield %zero : f32 }
