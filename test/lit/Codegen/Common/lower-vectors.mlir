@@ -161,3 +161,32 @@ halc.executable @f16_column_sum target(#halc.target<backend = "vulkan-spirv", ar
     }
   }
 }
+
+// -----
+
+// A multiply with a double-width result (tosa.rescale's scaling) on a 1x4
+// tile, which unrolling cannot split (two results): one per element.
+// CHECK-LABEL: halc.executable @scale
+// CHECK: %[[X:.+]] = vector.load %{{.+}} : memref<5x16xi32>, vector<4xi32>
+// CHECK-COUNT-4: arith.mulsi_extended %{{.+}}, %{{.+}} : i32
+// CHECK: vector.from_elements %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : vector<4xi32>
+// CHECK-NOT: vector<1x4xi32>
+halc.executable @scale target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = int8, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @scale ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([4, 5, 1])
+  builtin.module {
+    func.func @scale(%a: memref<5x16xi32>, %out: memref<5x16xi32>) {
+      %m = arith.constant 1518500250 : i32
+      %0 = bufferization.to_tensor %a restrict : memref<5x16xi32> to tensor<5x16xi32>
+      %e = tensor.empty() : tensor<5x16xi32>
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+          ins(%0 : tensor<5x16xi32>) outs(%e : tensor<5x16xi32>)
+          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [5, 16], workgroup_size = [4, 5, 1]>} {
+      ^bb0(%x: i32, %o: i32):
+        %low, %high = arith.mulsi_extended %x, %m : i32
+        linalg.yield %high : i32
+      } -> tensor<5x16xi32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<5x16xi32>, memref<5x16xi32>) -> ()
+      return
+    }
+  }
+}
