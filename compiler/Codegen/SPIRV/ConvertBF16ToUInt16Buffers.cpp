@@ -98,8 +98,8 @@ struct FoldBitcast : public OpConversionPattern<arith::BitcastOp> {
 /// selects, shuffles, vector reshapes): it is correct on their bits.
 bool movesBits(Operation *op) {
   if (isa<vector::ReductionOp, vector::ContractionOp, vector::FMAOp,
-          vector::MultiDimReductionOp, vector::ScanOp, vector::OuterProductOp>(
-          op))
+          vector::MultiDimReductionOp, vector::ScanOp, vector::OuterProductOp,
+          memref::AtomicRMWOp>(op))
     return false;
   return isa<memref::MemRefDialect, vector::VectorDialect, ub::UBDialect>(
              op->getDialect()) ||
