@@ -34,30 +34,6 @@ using namespace mlir::halc;
 
 namespace {
 
-/// A generic over `resultType` with no inputs; `buildElement` computes one
-/// element from the loop indices inside the body.
-Value buildIndexedGeneric(
-    OpBuilder &builder, Location loc, RankedTensorType resultType,
-    ValueRange dynamicSizes,
-    function_ref<Value(OpBuilder &, Location, ValueRange)> buildElement) {
-  Value empty =
-      tensor::EmptyOp::create(builder, loc, resultType.getShape(),
-                              resultType.getElementType(), dynamicSizes);
-  unsigned rank = resultType.getRank();
-  auto map = AffineMap::getMultiDimIdentityMap(rank, builder.getContext());
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      builder, loc, resultType, ValueRange{}, ValueRange{empty}, map, iterators,
-      [&](OpBuilder &body, Location loc, ValueRange) {
-        SmallVector<Value> indices;
-        for (unsigned dim = 0; dim < rank; ++dim)
-          indices.push_back(linalg::IndexOp::create(body, loc, dim));
-        linalg::YieldOp::create(body, loc, buildElement(body, loc, indices));
-      });
-  return generic.getResult(0);
-}
-
 /// `index - offset` clamped into [0, size): an index every source can be
 /// read at, whether or not the element comes from it.
 Value clampedSourceIndex(OpBuilder &builder, Location loc, Value index,
@@ -92,7 +68,9 @@ struct PadToGeneric : OpRewritePattern<tensor::PadOp> {
           arith::AddIOp::create(rewriter, loc, size, high[dim]));
     }
     Value result = buildIndexedGeneric(
-        rewriter, loc, type, dynamicSizes,
+        rewriter, loc,
+        tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                type.getElementType(), dynamicSizes),
         [&](OpBuilder &body, Location loc, ValueRange indices) {
           Value zero = arith::ConstantIndexOp::create(body, loc, 0);
           Value inside =
@@ -146,7 +124,9 @@ struct ConcatToGeneric : OpRewritePattern<tensor::ConcatOp> {
         dynamicSizes.push_back(
             getValueOrCreateConstantIndexOp(rewriter, loc, shapes[0][dim]));
     Value result = buildIndexedGeneric(
-        rewriter, loc, type, dynamicSizes,
+        rewriter, loc,
+        tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                type.getElementType(), dynamicSizes),
         [&](OpBuilder &body, Location loc, ValueRange indices) {
           // The last input whose offset is at most the index along the axis
           // holds the element: select from the first input on.
@@ -193,7 +173,9 @@ struct StridedExtractSliceToGeneric : OpRewritePattern<tensor::ExtractSliceOp> {
         getValueOrCreateConstantIndexOp(rewriter, loc, slice.getMixedStrides());
     llvm::SmallBitVector dropped = slice.getDroppedDims();
     Value result = buildIndexedGeneric(
-        rewriter, loc, type, slice.getSizes(),
+        rewriter, loc,
+        tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                type.getElementType(), slice.getSizes()),
         [&](OpBuilder &body, Location loc, ValueRange indices) {
           SmallVector<Value> sourceIndices;
           auto index = indices.begin();
@@ -237,7 +219,9 @@ struct InsertSliceToGeneric : OpRewritePattern<tensor::InsertSliceOp> {
       if (type.isDynamicDim(dim))
         dynamicSizes.push_back(tensor::DimOp::create(rewriter, loc, dest, dim));
     Value result = buildIndexedGeneric(
-        rewriter, loc, type, dynamicSizes,
+        rewriter, loc,
+        tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                type.getElementType(), dynamicSizes),
         [&](OpBuilder &body, Location loc, ValueRange indices) {
           Value zero = arith::ConstantIndexOp::create(body, loc, 0);
           Value inside =

@@ -11,13 +11,9 @@
 
 using namespace mlir;
 
-namespace {
-
-/// A generic over `dest` (a destination of that shape) whose body computes
-/// each element from its indices.
-Value buildIndexedGeneric(
+Value mlir::halc::buildIndexedGeneric(
     OpBuilder &builder, Location loc, Value dest,
-    function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> element) {
+    function_ref<Value(OpBuilder &, Location, ValueRange)> buildElement) {
   auto type = cast<RankedTensorType>(dest.getType());
   SmallVector<utils::IteratorType> iterators(type.getRank(),
                                              utils::IteratorType::parallel);
@@ -28,10 +24,12 @@ Value buildIndexedGeneric(
         SmallVector<Value> indices;
         for (int64_t dim = 0; dim < type.getRank(); ++dim)
           indices.push_back(linalg::IndexOp::create(body, loc, dim));
-        linalg::YieldOp::create(body, loc, element(body, loc, indices));
+        linalg::YieldOp::create(body, loc, buildElement(body, loc, indices));
       });
   return generic.getResult(0);
 }
+
+namespace {
 
 /// The source dimension of each outer dimension of a packed tensor.
 SmallVector<int64_t> getOuterSourceDims(ArrayRef<int64_t> outerDimsPerm,
@@ -59,9 +57,9 @@ Value packByIndex(OpBuilder &builder, linalg::PackOp pack) {
   if (!padding)
     padding = arith::ConstantOp::create(builder, loc,
                                         builder.getZeroAttr(elementType));
-  return buildIndexedGeneric(
+  return halc::buildIndexedGeneric(
       builder, loc, pack.getDest(),
-      [&](OpBuilder &body, Location loc, ArrayRef<Value> indices) -> Value {
+      [&](OpBuilder &body, Location loc, ValueRange indices) -> Value {
         SmallVector<Value> at(rank);
         for (auto [position, dim] : llvm::enumerate(outerDims))
           at[dim] = indices[position];
@@ -95,9 +93,9 @@ Value unpackByIndex(OpBuilder &builder, linalg::UnPackOp unpack) {
       getValueOrCreateConstantIndexOp(builder, loc, unpack.getMixedTiles());
   SmallVector<int64_t> outerDims =
       getOuterSourceDims(unpack.getOuterDimsPerm(), rank);
-  return buildIndexedGeneric(
+  return halc::buildIndexedGeneric(
       builder, loc, unpack.getDest(),
-      [&](OpBuilder &body, Location loc, ArrayRef<Value> indices) -> Value {
+      [&](OpBuilder &body, Location loc, ValueRange indices) -> Value {
         SmallVector<Value> outer(indices.begin(), indices.end());
         SmallVector<Value> at;
         SmallVector<Value> inner;

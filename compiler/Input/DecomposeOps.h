@@ -14,6 +14,7 @@
 #ifndef HALC_INPUT_DECOMPOSEOPS_H
 #define HALC_INPUT_DECOMPOSEOPS_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LogicalResult.h"
 
@@ -22,6 +23,14 @@ namespace mlir::halc {
 /// Decomposes every such op under `root`; reports the first that upstream
 /// cannot decompose at its location.
 LogicalResult decomposeOps(Operation *root);
+
+/// A parallel generic without inputs that writes `dest`'s shape, each
+/// element computed by `buildElement` from its loop indices: the form of
+/// every op halc reads by index (pads, concatenations, strided slices,
+/// insertions, packs with dynamic tiles).
+Value buildIndexedGeneric(
+    OpBuilder &builder, Location loc, Value dest,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> buildElement);
 
 } // namespace mlir::halc
 

@@ -24,15 +24,9 @@ InputType mlir::halc::resolveInputType(ModuleOp module, InputType type) {
   return walk.wasInterrupted() ? InputType::TOSA : InputType::Linalg;
 }
 
-void mlir::halc::addLowerInputToLinalgPasses(OpPassManager &pm,
-                                             InputType type) {
-  if (type == InputType::TOSA)
-    addTOSAToLinalgPasses(pm);
-  // arith and math ops on whole tensors.
-  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
-}
-
-void mlir::halc::addTOSAToLinalgPasses(OpPassManager &pm) {
+/// Upstream's TOSA-to-Linalg pipelines, validating against every TOSA 1.0
+/// profile and the extensions halc compiles.
+static void addTOSAToLinalgPasses(OpPassManager &pm) {
   // Every profile and extension of TOSA 1.0 that halc compiles: validation
   // then accepts DOUBLE_ROUND scaling, tables and shifts given as arguments
   // (EXT-DYNAMIC), bf16 and int16.
@@ -53,6 +47,14 @@ void mlir::halc::addTOSAToLinalgPasses(OpPassManager &pm) {
   arith.includeApplyRescale = true;
   arith.use32Bit = true;
   pm.addNestedPass<func::FuncOp>(createTosaToArithPass(arith));
+}
+
+void mlir::halc::addLowerInputToLinalgPasses(OpPassManager &pm,
+                                             InputType type) {
+  if (type == InputType::TOSA)
+    addTOSAToLinalgPasses(pm);
+  // arith and math ops on whole tensors.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
 }
 
 void mlir::halc::buildInputPipeline(OpPassManager &pm, InputType type) {

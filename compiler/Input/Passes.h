@@ -28,11 +28,9 @@ enum class InputType {
 /// The input type of `module` when `type` is Auto; `type` otherwise.
 InputType resolveInputType(ModuleOp module, InputType type);
 
-/// Upstream's TOSA-to-Linalg pipelines, validating against every TOSA 1.0
-/// profile and the extensions halc compiles.
-void addTOSAToLinalgPasses(OpPassManager &pm);
-
-/// The input as Linalg on tensors: for TOSA, addTOSAToLinalgPasses; then
+/// The input as Linalg on tensors: for TOSA, upstream's TOSA-to-Linalg
+/// pipelines (validating against every TOSA 1.0 profile and the extensions
+/// halc compiles); then
 /// arith and math ops on whole tensors as generics (upstream's
 /// convert-elementwise-to-linalg). halc-run's CPU reference runs the same.
 void addLowerInputToLinalgPasses(OpPassManager &pm, InputType type);

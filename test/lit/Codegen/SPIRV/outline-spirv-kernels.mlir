@@ -40,3 +40,16 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "porta
     }
   }
 }
+
+// -----
+
+// bf16 is stored as its 16 bits: a bf16 binding needs 16-bit storage.
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "portable", features = none, max_workgroup_invocations = 128, max_workgroup_size = [128, 128, 64], max_shared_memory_bytes = 16384, subgroup_sizes = [32]>) {
+  halc.export @brain ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([1, 1, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    // expected-error @+1 {{binding 0 of @brain holds 'bf16', which needs the 'int16' feature that target 'portable' lacks}}
+    func.func @brain(%a: memref<4xbf16>) {
+      return
+    }
+  }
+}
