@@ -68,7 +68,12 @@ static Attribute getFirstMapping(Operation *op) {
 }
 
 bool mlir::halc::isThreadLoop(Operation *op) {
-  return isa_and_present<gpu::GPUThreadMappingAttr>(getFirstMapping(op));
+  return isa_and_present<gpu::GPUThreadMappingAttr, gpu::GPUWarpMappingAttr>(
+      getFirstMapping(op));
+}
+
+bool mlir::halc::isSubgroupLoop(Operation *op) {
+  return isa_and_present<gpu::GPUWarpMappingAttr>(getFirstMapping(op));
 }
 
 bool mlir::halc::isWorkgroupLoop(Operation *op) {

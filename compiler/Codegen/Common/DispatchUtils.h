@@ -29,8 +29,12 @@ linalg::LinalgOp getResultProducer(func::FuncOp dispatch);
 /// exactly one.
 linalg::LinalgOp getConfiguredRoot(func::FuncOp dispatch);
 
-/// Whether `op` is an scf.forall mapped to GPU threads (a thread loop).
+/// Whether `op` is an scf.forall mapped to GPU threads, or to subgroups
+/// (`#gpu.warp`: each iteration a subgroup's work): a thread loop.
 bool isThreadLoop(Operation *op);
+
+/// Whether `op` is a thread loop whose iterations are subgroups'.
+bool isSubgroupLoop(Operation *op);
 
 /// Whether `op` is an scf.forall mapped to GPU blocks (a workgroup loop).
 bool isWorkgroupLoop(Operation *op);

@@ -7,7 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Codegen/Common/CooperativeMatrices.h"
 #include "compiler/Codegen/Common/DispatchUtils.h"
+#include "compiler/Codegen/Common/LoopCarriedVectors.h"
 #include "compiler/Codegen/Common/OutOfBoundsTransfers.h"
 #include "compiler/Codegen/Common/Passes.h"
 #include "compiler/Codegen/Common/WidenAccumulators.h"
@@ -15,8 +17,6 @@
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
-#include "mlir/Dialect/SCF/Transforms/Patterns.h"
-#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -27,7 +27,6 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/Transforms/CSE.h"
-#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::halc {
@@ -213,80 +212,15 @@ LogicalResult applyPatterns(func::FuncOp dispatch,
   return applyPatternsGreedily(dispatch, std::move(patterns));
 }
 
-/// The positions of the 1-D rows of a vector of `type`, in row-major order.
-SmallVector<SmallVector<int64_t>> getRowPositions(VectorType type) {
-  ArrayRef<int64_t> leading = type.getShape().drop_back();
-  SmallVector<int64_t> strides = computeStrides(leading);
-  SmallVector<SmallVector<int64_t>> positions;
-  for (int64_t row = 0, rows = computeProduct(leading); row < rows; ++row)
-    positions.push_back(delinearize(row, strides));
-  return positions;
-}
-
-/// Splits the vectors carried by scf loops (hoisted accumulators) into the
-/// pieces of their rows that the ops are unrolled to (1-D, at most four
-/// elements), so that no wider vector is left once they are.
-LogicalResult splitLoopCarriedVectors(func::FuncOp dispatch) {
-  auto isNative = [](VectorType type) {
-    return type.getRank() < 2 &&
-           (type.getRank() == 0 || type.getShape().back() <= kMaxVectorWidth);
-  };
-  auto getPieceType = [](VectorType type) {
-    return VectorType::get(getPieceWidth(type.getShape().back()),
-                           type.getElementType());
-  };
-  TypeConverter converter;
-  converter.addConversion([](Type type) { return type; });
-  converter.addConversion(
-      [&](VectorType type,
-          SmallVectorImpl<Type> &pieces) -> std::optional<LogicalResult> {
-        if (isNative(type))
-          return std::nullopt;
-        VectorType piece = getPieceType(type);
-        pieces.append(type.getNumElements() / piece.getNumElements(), piece);
-        return success();
-      });
-  converter.addSourceMaterialization([&](OpBuilder &builder, VectorType type,
-                                         ValueRange pieces,
-                                         Location loc) -> Value {
-    // Pieces inserted where unrolling would take them from.
-    int64_t width = getPieceType(type).getNumElements();
-    Value result = ub::PoisonOp::create(builder, loc, type);
-    auto piece = pieces.begin();
-    for (ArrayRef<int64_t> position : getRowPositions(type))
-      for (int64_t at = 0; at < type.getShape().back(); at += width) {
-        SmallVector<int64_t> offsets(position);
-        offsets.push_back(at);
-        result = vector::InsertStridedSliceOp::create(
-            builder, loc, *piece++, result, offsets, ArrayRef<int64_t>{1});
-      }
-    return result;
-  });
-  converter.addTargetMaterialization(
-      [&](OpBuilder &builder, TypeRange, ValueRange inputs,
-          Location loc) -> SmallVector<Value> {
-        auto type = cast<VectorType>(inputs.front().getType());
-        VectorType piece = getPieceType(type);
-        int64_t width = piece.getNumElements();
-        SmallVector<Value> pieces;
-        for (ArrayRef<int64_t> position : getRowPositions(type)) {
-          Value row = type.getRank() == 1
-                          ? inputs.front()
-                          : vector::ExtractOp::create(builder, loc,
-                                                      inputs.front(), position)
-                                .getResult();
-          for (int64_t at = 0; at < type.getShape().back(); at += width)
-            pieces.push_back(vector::ExtractStridedSliceOp::create(
-                builder, loc, row, ArrayRef<int64_t>{at},
-                ArrayRef<int64_t>{width}, ArrayRef<int64_t>{1}));
-        }
-        return pieces;
-      });
-  ConversionTarget target(*dispatch.getContext());
-  RewritePatternSet patterns(dispatch.getContext());
-  scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
-                                                       target);
-  return applyPartialConversion(dispatch, target, std::move(patterns));
+/// The pieces of up to four elements of each row of a vector of `type`
+/// (empty: a native vector, left whole).
+SmallVector<int64_t> getRowPieceShape(VectorType type) {
+  if (type.getRank() == 0 ||
+      (type.getRank() == 1 && type.getShape().back() <= kMaxVectorWidth))
+    return {};
+  SmallVector<int64_t> shape(type.getRank() - 1, 1);
+  shape.push_back(getPieceWidth(type.getShape().back()));
+  return shape;
 }
 
 /// A multiply with a double-width result (tosa.rescale's scaling) on a
@@ -369,6 +303,10 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
   eliminateCommonSubExpressions(rewriter, dominance, dispatch);
   linalg::hoistRedundantVectorTransfers(dispatch);
   vector::transferOpflowOpt(rewriter, dispatch);
+  // A subgroup's contraction on cooperative matrices, its accumulators
+  // those matrices (their element type is the operation's).
+  if (failed(lowerToCooperativeMatrices(dispatch)))
+    return failure();
   widenF16Accumulators(dispatch);
   // Transfers across a memref's edges (a staged tile's at the edges of its
   // operands and result), guarded before unrolling loses their rows' bounds.
@@ -395,7 +333,7 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
       })))
     return dispatch.emitError("could not lower the vector contractions");
 
-  if (failed(splitLoopCarriedVectors(dispatch)))
+  if (failed(splitLoopCarriedVectors(dispatch, getRowPieceShape)))
     return dispatch.emitError("could not split the vectors loops carry");
 
   // n-D to 1-D pieces of at most four elements. The slices that unrolling

@@ -259,7 +259,8 @@ LoweringConfigAttr chooseLanesPerRowConfig(linalg::LinalgOp root,
   }
   return LoweringConfigAttr::get(root.getContext(), workgroupTile,
                                  workgroupSize, chooseReductionTile(dispatch),
-                                 lanes, /*promoteOperands=*/{});
+                                 lanes, /*promoteOperands=*/{},
+                                 /*subgroupMatrix=*/{});
 }
 
 /// A workgroup of 32 columns whose lanes along y (as many as fit, at most
@@ -280,7 +281,8 @@ LoweringConfigAttr chooseColumnReductionConfig(linalg::LinalgOp root,
   workgroupTile.back() = columns;
   return LoweringConfigAttr::get(root.getContext(), workgroupTile,
                                  {columns, lanes, 1}, {1}, lanes,
-                                 /*promoteOperands=*/{});
+                                 /*promoteOperands=*/{},
+                                 /*subgroupMatrix=*/{});
 }
 
 /// The side of a transpose's square tile.
@@ -322,7 +324,24 @@ LoweringConfigAttr chooseTransposeConfig(linalg::LinalgOp root,
   return LoweringConfigAttr::get(root.getContext(), workgroupTile,
                                  {kTransposeTile, rows, 1},
                                  /*reductionTile=*/{}, /*reductionLanes=*/0,
-                                 promoted);
+                                 promoted, /*subgroupMatrix=*/{});
+}
+
+/// Whether the workgroup-memory copies of `config`'s promoted inputs of
+/// `root` fit the target's workgroup memory.
+bool fitsWorkgroupMemory(linalg::LinalgOp root, LoweringConfigAttr config,
+                         TargetAttr target) {
+  int64_t bytes = 0;
+  for (int64_t operand : config.getPromoteOperands()) {
+    OpOperand *input = root.getDpsInputOperand(operand);
+    Type element = getElementTypeOrSelf(input->get().getType());
+    if (!root.getMatchingIndexingMap(input).isProjectedPermutation() ||
+        !element.isIntOrFloat())
+      return false;
+    bytes += computeProduct(getPromotedShape(root, operand, config)) *
+             llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  }
+  return bytes <= target.getMaxSharedMemoryBytes();
 }
 
 /// A staged contraction's workgroup: threads along N (x) and M (y), and
@@ -489,18 +508,99 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
   auto config = LoweringConfigAttr::get(
       root.getContext(), workgroupTile,
       {block->threadsAlongN, block->threadsAlongM, 1},
-      /*reductionTile=*/{4}, /*reductionLanes=*/0, /*promoteOperands=*/{0, 1});
-  int64_t bytes = 0;
-  for (int64_t operand : config.getPromoteOperands()) {
-    OpOperand *input = root.getDpsInputOperand(operand);
-    Type element = getElementTypeOrSelf(input->get().getType());
-    if (!root.getMatchingIndexingMap(input).isProjectedPermutation() ||
-        !element.isIntOrFloat())
-      return {};
-    bytes += computeProduct(getPromotedShape(root, operand, config)) *
-             llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+      /*reductionTile=*/{4}, /*reductionLanes=*/0, /*promoteOperands=*/{0, 1},
+      /*subgroupMatrix=*/{});
+  return fitsWorkgroupMemory(root, config, target) ? config
+                                                   : LoweringConfigAttr();
+}
+
+/// A workgroup of a contraction on cooperative matrices: its M x N tile and
+/// its subgroups along M and N (each takes an equal block of the tile).
+struct MatrixBlock {
+  int64_t tileM, tileN, subgroupsAlongM, subgroupsAlongN;
+};
+
+/// Largest first: 8 subgroups of 32 x 64 outputs (8 accumulators of
+/// 16 x 16 each, A and B read from workgroup memory once per 2 x 4
+/// products), then smaller tiles for outputs with fewer of them.
+constexpr MatrixBlock kMatrixBlocks[] = {
+    {128, 128, 4, 2}, {64, 128, 2, 2}, {64, 64, 2, 2}, {32, 32, 1, 1}};
+
+/// The K elements a workgroup stages at a step of a contraction on
+/// cooperative matrices.
+constexpr int64_t kMatrixStep = 32;
+
+/// For a static contraction `C (m x n) += A (m x k) B (k x n)` (a batch of
+/// them at most) whose element types the target has a cooperative-matrix
+/// operation for, the staged strategy of chooseStagedContractionConfig on
+/// the target's tensor cores: each step the workgroup's threads copy the
+/// tiles of A and B to workgroup memory, then each subgroup multiplies its
+/// block with cooperative matrices (subgroup_matrix), its accumulators in
+/// registers. The largest tile that still gives half a GPU's worth of
+/// workgroups (or the smallest one), among those that divide the output
+/// and K; null where none does (the staged strategy takes it).
+LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
+                                                 TargetAttr target) {
+  int64_t subgroupSize = target.getFixedSubgroupSize();
+  SmallVector<unsigned> parallel, reductions;
+  root.getParallelDims(parallel);
+  root.getReductionDims(reductions);
+  SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  if (!subgroupSize || target.getCooperativeMatrices().empty() ||
+      !linalg::isaContractionOpInterface(root) || reductions.size() != 1 ||
+      parallel.size() < 2 || parallel.size() > 3 ||
+      root.getNumDpsInputs() != 2 ||
+      llvm::any_of(ranges, ShapedType::isDynamic))
+    return {};
+  unsigned m = parallel[parallel.size() - 2], n = parallel.back(),
+           k = reductions.front();
+  // Row-major A, B and C: what cooperative loads and stores read.
+  MLIRContext *context = root.getContext();
+  auto dims = [&](ArrayRef<unsigned> loops) {
+    SmallVector<AffineExpr> exprs;
+    if (parallel.size() == 3)
+      exprs.push_back(getAffineDimExpr(parallel.front(), context));
+    for (unsigned loop : loops)
+      exprs.push_back(getAffineDimExpr(loop, context));
+    return AffineMap::get(root.getNumLoops(), 0, exprs, context);
+  };
+  if (root.getIndexingMapsArray() !=
+      SmallVector<AffineMap>{dims({m, k}), dims({k, n}), dims({m, n})})
+    return {};
+  auto elementType = [](Value value) { return getElementTypeOrSelf(value); };
+  CooperativeMatrixAttr matrix = target.findCooperativeMatrix(
+      16, 16, 16, elementType(root.getDpsInputs()[0]),
+      elementType(root.getDpsInputs()[1]), elementType(root.getDpsInits()[0]));
+  if (!matrix || ranges[k] % matrix.getK() != 0)
+    return {};
+  int64_t step = ranges[k] % kMatrixStep == 0 ? kMatrixStep : matrix.getK();
+  int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
+  std::optional<MatrixBlock> chosen;
+  for (const MatrixBlock &block : kMatrixBlocks) {
+    if (ranges[m] % block.tileM != 0 || ranges[n] % block.tileN != 0 ||
+        block.subgroupsAlongM * block.subgroupsAlongN * subgroupSize >
+            target.getMaxWorkgroupInvocations())
+      continue;
+    chosen = block;
+    if (batch * (ranges[m] / block.tileM) * (ranges[n] / block.tileN) >=
+        kWorkgroupsToFillGPU / 2)
+      break;
   }
-  return bytes <= target.getMaxSharedMemoryBytes() ? config
+  if (!chosen)
+    return {};
+  SmallVector<int64_t> workgroupTile(ranges.size(), 0);
+  workgroupTile[m] = chosen->tileM;
+  workgroupTile[n] = chosen->tileN;
+  workgroupTile[k] = step;
+  if (parallel.size() == 3)
+    workgroupTile[parallel.front()] = 1;
+  auto config = LoweringConfigAttr::get(
+      context, workgroupTile,
+      {chosen->subgroupsAlongN * subgroupSize, chosen->subgroupsAlongM, 1},
+      /*reductionTile=*/{matrix.getK()}, /*reductionLanes=*/0,
+      /*promoteOperands=*/{0, 1},
+      /*subgroupMatrix=*/{matrix.getM(), matrix.getN(), matrix.getK()});
+  return fitsWorkgroupMemory(root, config, target) ? config
                                                    : LoweringConfigAttr();
 }
 
@@ -511,9 +611,12 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
                                                     TargetAttr target) {
   MLIRContext *context = root.getContext();
   Kind kind = classify(root, dispatch);
-  if (kind == Kind::Contraction)
+  if (kind == Kind::Contraction) {
+    if (LoweringConfigAttr config = chooseCooperativeMatrixConfig(root, target))
+      return config;
     if (LoweringConfigAttr config = chooseStagedContractionConfig(root, target))
       return config;
+  }
   if (kind != Kind::Contraction && isRowChain(root, dispatch))
     return chooseLanesPerRowConfig(root, dispatch, target,
                                    target.getFixedSubgroupSize(),
@@ -575,7 +678,8 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
   }
   return LoweringConfigAttr::get(context, workgroupTile, workgroupSize,
                                  chooseReductionTile(dispatch),
-                                 /*reductionLanes=*/0, /*promoteOperands=*/{});
+                                 /*reductionLanes=*/0, /*promoteOperands=*/{},
+                                 /*subgroupMatrix=*/{});
 }
 
 int64_t mlir::halc::chooseReductionSplit(int64_t m, int64_t n, int64_t k,

@@ -27,6 +27,9 @@ std::optional<gpu::Dimension> threadDim(Attribute mapping) {
   if (auto thread = dyn_cast<gpu::GPUThreadMappingAttr>(mapping))
     if (thread.getThread() <= gpu::MappingId::DimZ)
       return static_cast<gpu::Dimension>(thread.getThread());
+  if (auto warp = dyn_cast<gpu::GPUWarpMappingAttr>(mapping))
+    if (warp.getWarp() <= gpu::MappingId::DimZ)
+      return static_cast<gpu::Dimension>(warp.getWarp());
   return std::nullopt;
 }
 
@@ -148,17 +151,35 @@ LogicalResult mapLinearForall(RewriterBase &rewriter, scf::ForallOp forall,
 }
 
 /// Replaces `forall` by its body with each induction variable computed from
-/// a GPU id; threads that have no iteration skip the body.
+/// a GPU id; threads that have no iteration skip the body. A subgroup loop's
+/// iterations go to subgroups: along x, to each `subgroupSize` threads.
 LogicalResult mapForall(RewriterBase &rewriter, scf::ForallOp forall,
-                        ArrayRef<int64_t> workgroupSize) {
+                        ArrayRef<int64_t> workgroupSize,
+                        int64_t subgroupSize) {
   std::optional<ArrayAttr> mapping = forall.getMapping();
   if (!mapping || static_cast<int64_t>(mapping->size()) != forall.getRank())
     return forall.emitOpError("has no GPU mapping for each of its loops");
   if (linearDim(mapping->getValue().front()))
     return mapLinearForall(rewriter, forall, workgroupSize);
   bool isBlock = blockDim(mapping->getValue().front()).has_value();
+  bool isSubgroup = isSubgroupLoop(forall);
+  if (isSubgroup && (!subgroupSize || workgroupSize[0] % subgroupSize != 0))
+    return forall.emitOpError("spreads a loop over subgroups, which needs one "
+                              "subgroup size that divides the workgroup's x");
   Location loc = forall.getLoc();
   rewriter.setInsertionPoint(forall);
+  // The threads, or subgroups, along each dimension and the id of each.
+  SmallVector<int64_t> workers(workgroupSize);
+  if (isSubgroup)
+    workers[0] /= subgroupSize;
+  auto getWorkerId = [&](gpu::Dimension dim) -> Value {
+    Value id = gpu::ThreadIdOp::create(rewriter, loc, dim);
+    if (!isSubgroup || dim != gpu::Dimension::x)
+      return id;
+    return arith::DivUIOp::create(
+        rewriter, loc, id,
+        arith::ConstantIndexOp::create(rewriter, loc, subgroupSize));
+  };
 
   SmallVector<Value> ivs;
   Value inRange;
@@ -171,9 +192,8 @@ LogicalResult mapForall(RewriterBase &rewriter, scf::ForallOp forall,
     if (!dim)
       return forall.emitOpError("mixes or uses unsupported GPU mappings");
     usedDims[static_cast<unsigned>(*dim)] = true;
-    Value id = isBlock
-                   ? gpu::BlockIdOp::create(rewriter, loc, *dim).getResult()
-                   : gpu::ThreadIdOp::create(rewriter, loc, *dim).getResult();
+    Value id = isBlock ? gpu::BlockIdOp::create(rewriter, loc, *dim).getResult()
+                       : getWorkerId(*dim);
     Value lower = getValueOrCreateConstantIndexOp(rewriter, loc, lb);
     Value upper = getValueOrCreateConstantIndexOp(rewriter, loc, ub);
     Value stride = getValueOrCreateConstantIndexOp(rewriter, loc, step);
@@ -183,7 +203,7 @@ LogicalResult mapForall(RewriterBase &rewriter, scf::ForallOp forall,
     if (isBlock)
       continue;
     // Edge tiles have fewer iterations: bound them by the largest count.
-    int64_t threads = workgroupSize[static_cast<unsigned>(*dim)];
+    int64_t threads = workers[static_cast<unsigned>(*dim)];
     std::optional<int64_t> maxCount = maxTripCount(lb, ub, step);
     if (!maxCount || *maxCount > threads)
       return forall.emitOpError("may need more threads than the ")
@@ -196,10 +216,9 @@ LogicalResult mapForall(RewriterBase &rewriter, scf::ForallOp forall,
   }
   // Threads along a dimension the loop does not use would repeat its work.
   for (unsigned d = 0; d < 3 && !isBlock; ++d) {
-    if (usedDims[d] || workgroupSize[d] == 1)
+    if (usedDims[d] || workers[d] == 1)
       continue;
-    Value id = gpu::ThreadIdOp::create(rewriter, loc,
-                                       static_cast<gpu::Dimension>(d));
+    Value id = getWorkerId(static_cast<gpu::Dimension>(d));
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     inRange = andCondition(rewriter, loc, inRange,
                            arith::CmpIOp::create(
@@ -319,8 +338,11 @@ LogicalResult mapDispatch(ExportOp exportOp, func::FuncOp dispatch) {
   SmallVector<scf::ForallOp> foralls;
   dispatch.walk<WalkOrder::PreOrder>(
       [&](scf::ForallOp forall) { foralls.push_back(forall); });
+  int64_t subgroupSize = exportOp->getParentOfType<ExecutableOp>()
+                             .getTargetAttr()
+                             .getFixedSubgroupSize();
   for (scf::ForallOp forall : foralls)
-    if (failed(mapForall(rewriter, forall, *workgroupSize)))
+    if (failed(mapForall(rewriter, forall, *workgroupSize, subgroupSize)))
       return failure();
   return success();
 }

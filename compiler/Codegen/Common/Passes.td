@@ -113,9 +113,11 @@ def VectorizePass : Pass<"halc-vectorize", "::mlir::halc::ExecutableOp"> {
   let summary = "Turns each thread's statically shaped tiles into vector ops";
   let description = [{
     Vectorizes every linalg op in a thread loop whose shape is static and
-    small enough for registers (at most 64 elements in its iteration space),
-    with upstream `linalg::vectorize`; contractions become `vector.contract`.
-    Ops with dynamic shapes (partial tiles) are left as they are.
+    small enough for registers (at most 256 iterations), with upstream
+    `linalg::vectorize`; contractions become `vector.contract`. An op in a
+    subgroup loop (`#gpu.warp`) is vectorized whatever its size: its
+    vectors are the subgroup's cooperative matrices. Ops with dynamic
+    shapes (partial tiles) are left as they are.
 
     ```mlir
     %a = vector.transfer_read %lhs[%i, %k], %pad {in_bounds = [true, true]}
@@ -187,7 +189,9 @@ def MapForallToGPUPass
     arithmetic; each mapped to `#gpu.thread` becomes `gpu.thread_id`
     arithmetic, guarded by `scf.if` where the workgroup has more threads than
     the loop has iterations (and where threads along a dimension the loop does
-    not use would repeat its work).
+    not use would repeat its work). One mapped to `#gpu.warp` gives each
+    subgroup an iteration: along x, the thread id divided by the target's
+    subgroup size.
 
     ```mlir
     %tx = gpu.thread_id x

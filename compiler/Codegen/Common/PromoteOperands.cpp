@@ -2,6 +2,8 @@
 
 #include "compiler/Codegen/Common/PromoteOperands.h"
 
+#include "compiler/Codegen/Common/DispatchUtils.h"
+
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -48,13 +50,26 @@ SmallVector<int64_t> mlir::halc::getPromotedShape(linalg::LinalgOp root,
     return shape;
   // Threads of a subgroup reading down a column (a transpose, a B^T: x
   // indexes an outer dimension) meet other memory banks at each row when
-  // rows are one element longer; threads reading along rows keep rows whole
-  // groups of four, 16-byte aligned.
+  // rows are one element longer; threads reading along rows keep rows
+  // 16-byte aligned (as cooperative-matrix loads of rows need), 16 bytes
+  // longer where they are whole 16-byte groups.
   unsigned rank = map.getNumResults();
   std::optional<unsigned> x = getLoopAlongX(root, config);
   bool downColumns = x && map.getDimPosition(rank - 1) != *x &&
                      map.isFunctionOfDim(*x);
-  shape.back() += downColumns ? 1 : getCopyVectorWidth(shape.back());
+  Type element =
+      getElementTypeOrSelf(root.getDpsInputOperand(operand)->get().getType());
+  int64_t aligned =
+      element.isIntOrFloat()
+          ? kBufferAlignment * 8 /
+                std::max<int64_t>(8, element.getIntOrFloatBitWidth())
+          : 0;
+  if (downColumns)
+    shape.back() += 1;
+  else if (aligned && shape.back() % aligned == 0)
+    shape.back() += aligned;
+  else
+    shape.back() += getCopyVectorWidth(shape.back());
   return shape;
 }
 

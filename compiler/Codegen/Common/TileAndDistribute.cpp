@@ -35,8 +35,13 @@ struct Distribution {
       return gpu::GPUBlockMappingAttr::get(context, id);
     });
   }
-  SmallVector<Attribute> threadMapping(MLIRContext *context) const {
+  /// Threads, or subgroups where each iteration is a subgroup's work (a
+  /// contraction on cooperative matrices).
+  SmallVector<Attribute> threadMapping(MLIRContext *context,
+                                       bool subgroups) const {
     return llvm::map_to_vector(dims, [&](gpu::MappingId id) -> Attribute {
+      if (subgroups)
+        return gpu::GPUWarpMappingAttr::get(context, id);
       return gpu::GPUThreadMappingAttr::get(context, id);
     });
   }
@@ -394,16 +399,32 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     }
 
     // Threads: each thread of the workgroup takes a tile of
-    // workgroup_tile / workgroup_size consecutive elements along each loop.
+    // workgroup_tile / workgroup_size consecutive elements along each loop;
+    // on cooperative matrices each subgroup does (x has workgroup_size[0]
+    // / subgroup size of them).
+    bool subgroups = !config.getSubgroupMatrix().empty();
+    int64_t subgroupSize =
+        exportOp->getParentOfType<ExecutableOp>().getTargetAttr()
+            .getFixedSubgroupSize();
+    if (subgroups && (!subgroupSize ||
+                      config.getWorkgroupSize()[0] % subgroupSize != 0))
+      return root->emitError("lowering_config has a subgroup_matrix, which "
+                             "needs one subgroup size that divides "
+                             "workgroup_size[0]");
     SmallVector<int64_t> threadTile(root.getNumLoops(), 0);
-    for (auto [loop, dim] : llvm::zip(plan->loops, plan->dims))
-      threadTile[loop] = llvm::divideCeil(
-          config.getWorkgroupTile()[loop],
-          config.getWorkgroupSize()[static_cast<unsigned>(dim)]);
+    for (auto [loop, dim] : llvm::zip(plan->loops, plan->dims)) {
+      int64_t workers = config.getWorkgroupSize()[static_cast<unsigned>(dim)];
+      if (subgroups && dim == gpu::MappingId::DimX)
+        workers /= subgroupSize;
+      threadTile[loop] =
+          llvm::divideCeil(config.getWorkgroupTile()[loop], workers);
+    }
+    SmallVector<Attribute> threadMapping =
+        plan->threadMapping(context, subgroups);
     scf::SCFTilingOptions threadOptions;
     threadOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
         .setTileSizes(getAsIndexOpFoldResult(context, threadTile))
-        .setMapping(plan->threadMapping(context));
+        .setMapping(threadMapping);
     auto tiledRoot = cast<linalg::LinalgOp>(workgroups->tiledAndFusedOps.front());
     SmallVector<Operation *> stages = {tiledRoot};
     SmallVector<scf::SCFTilingOptions, 2> stageOptions = {threadOptions};
@@ -415,7 +436,7 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
           paddedRanges != tiledRoot.getStaticLoopRanges()) {
         FailureOr<linalg::LinalgOp> padded =
             padToTile(rewriter, tiledRoot, paddedRanges, threadTile,
-                      plan->threadMapping(context));
+                      threadMapping);
         if (failed(padded))
           return failure();
         tiledRoot = *padded;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Codegen/Common/CooperativeMatrices.h"
 #include "compiler/Codegen/Common/DispatchUtils.h"
 #include "compiler/Codegen/Common/Passes.h"
 
@@ -33,15 +34,34 @@ namespace {
 constexpr int64_t kMaxVectorElements = 256;
 
 /// After tiling every linalg op is one thread's work (in a thread loop, or
-/// the whole of a one-thread dispatch).
+/// the whole of a one-thread dispatch), or a subgroup's, whose vectors
+/// become cooperative matrices of any size (halc-lower-vectors).
 bool shouldVectorize(linalg::LinalgOp op) {
   if (op.hasDynamicShape())
     return false;
+  if (isSubgroupLoop(op->getParentOfType<scf::ForallOp>()))
+    return succeeded(linalg::vectorizeOpPrecondition(op));
   int64_t elements = 1;
   for (int64_t range : op.getStaticLoopRanges())
     elements *= range;
   return elements <= kMaxVectorElements &&
          succeeded(linalg::vectorizeOpPrecondition(op));
+}
+
+/// Marks the vector.contract that `op`, a subgroup's contraction on
+/// cooperative matrices (its lowering config has a subgroup_matrix),
+/// became, for halc-lower-vectors.
+void markSubgroupMatrix(linalg::LinalgOp op, ValueRange replacements) {
+  auto config = op->getAttrOfType<LoweringConfigAttr>(kLoweringConfigAttrName);
+  if (!config || config.getSubgroupMatrix().empty() || replacements.empty())
+    return;
+  auto write = replacements.front().getDefiningOp<vector::TransferWriteOp>();
+  if (auto contract = write ? write.getVector().getDefiningOp<
+                                  vector::ContractionOp>()
+                            : nullptr)
+    contract->setAttr(kSubgroupMatrixAttrName,
+                      DenseI64ArrayAttr::get(op.getContext(),
+                                             config.getSubgroupMatrix()));
 }
 
 LogicalResult vectorizeDispatch(ExportOp, func::FuncOp dispatch) {
@@ -61,6 +81,7 @@ LogicalResult vectorizeDispatch(ExportOp, func::FuncOp dispatch) {
     if (failed(result))
       return op->emitError("passed the vectorization precondition but could "
                            "not be vectorized");
+    markSubgroupMatrix(op, result->replacements);
     rewriter.replaceOp(op, result->replacements);
   }
 

@@ -109,6 +109,11 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
   SPIRVTypeConverter typeConverter(env, options);
   RewritePatternSet patterns(context);
   populateGPUToSPIRVPatterns(typeConverter, patterns);
+  // Subgroup MMA ops (a contraction on cooperative matrices) to the KHR
+  // cooperative-matrix ops.
+  populateMMAToSPIRVCoopMatrixTypeConversion(typeConverter);
+  populateGpuWMMAToSPIRVCoopMatrixKHRConversionPatterns(typeConverter,
+                                                        patterns);
   ScfToSPIRVContext scfContext;
   populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
   arith::populateArithToSPIRVPatterns(typeConverter, patterns);

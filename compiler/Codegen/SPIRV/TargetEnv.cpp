@@ -39,10 +39,22 @@ spirv::TargetEnvAttr mlir::halc::getSPIRVTargetEnv(TargetAttr target) {
     caps.append({Capability::DotProduct, Capability::DotProductInput4x8BitPacked});
     exts.push_back(Extension::SPV_KHR_integer_dot_product);
   }
-  auto triple = spirv::VerCapExtAttr::get(spirv::Version::V_1_3, caps, exts,
-                                          context);
-
   Builder builder(context);
+  SmallVector<Attribute> matrices;
+  for (CooperativeMatrixAttr matrix : target.getCooperativeMatrices())
+    matrices.push_back(spirv::CooperativeMatrixPropertiesKHRAttr::get(
+        context, matrix.getM(), matrix.getN(), matrix.getK(), matrix.getA(),
+        matrix.getB(), matrix.getC(), matrix.getC(), /*acc_sat=*/false,
+        spirv::ScopeAttr::get(context, spirv::Scope::Subgroup)));
+  // MLIR's KHR cooperative-matrix ops need SPIR-V 1.6 (Vulkan 1.3).
+  spirv::Version version = spirv::Version::V_1_3;
+  if (!matrices.empty()) {
+    caps.push_back(Capability::CooperativeMatrixKHR);
+    exts.push_back(Extension::SPV_KHR_cooperative_matrix);
+    version = spirv::Version::V_1_6;
+  }
+  auto triple = spirv::VerCapExtAttr::get(version, caps, exts, context);
+
   SmallVector<int32_t> maxSize = llvm::map_to_vector(
       target.getMaxWorkgroupSize(), [](int64_t s) { return int32_t(s); });
   ArrayRef<int64_t> subgroups = target.getSubgroupSizes();
@@ -51,7 +63,7 @@ spirv::TargetEnvAttr mlir::halc::getSPIRVTargetEnv(TargetAttr target) {
       target.getMaxWorkgroupInvocations(), builder.getI32ArrayAttr(maxSize),
       target.getPreferredSubgroupSize(),
       *llvm::min_element(subgroups), *llvm::max_element(subgroups),
-      /*cooperative_matrix_properties_khr=*/builder.getArrayAttr({}),
+      /*cooperative_matrix_properties_khr=*/builder.getArrayAttr(matrices),
       /*cooperative_matrix_properties_nv=*/builder.getArrayAttr({}));
   spirv::ClientAPI api = target.getBackend().starts_with("metal")
                              ? spirv::ClientAPI::Metal

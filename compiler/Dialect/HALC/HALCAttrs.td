@@ -14,11 +14,33 @@ class HALC_Attr<string name, string attrMnemonic, list<Trait> traits = []>
 def HALC_TargetFeaturesAttr : EnumAttr<HALC_Dialect, HALC_TargetFeatures,
                                        "features">;
 
+def HALC_CooperativeMatrixAttr
+    : HALC_Attr<"CooperativeMatrix", "cooperative_matrix"> {
+  let summary = "a matrix multiply-add a subgroup runs as one operation";
+  let description = [{
+    One shape and set of types of a GPU's cooperative-matrix (tensor core)
+    operations: C (m x n, element `c`) += A (m x k, element `a`) times B
+    (k x n, element `b`), each matrix spread over the lanes of a subgroup.
+    Vulkan lists them as `VkCooperativeMatrixPropertiesKHR` with subgroup
+    scope; the result has C's type.
+
+    ```mlir
+    #halc.cooperative_matrix<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>
+    ```
+  }];
+  let parameters = (ins
+    "int64_t":$m, "int64_t":$n, "int64_t":$k,
+    "Type":$a, "Type":$b, "Type":$c
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
   let summary = "a target GPU: backend, architecture, limits, features";
   let description = [{
     The description of one GPU that every stage reads: codegen heuristics
-    the limits, the backend's own stages the `configuration` (Metal: MSL
+    the limits and the cooperative-matrix operations (tensor cores) it
+    has, the backend's own stages the `configuration` (Metal: MSL
     version, platform and OS version; ROCm: target id and LLVM features).
     It is built once from the command line and attached to the module as
     `halc.target`; dispatch creation copies it onto each executable. Adding
@@ -39,6 +61,8 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
     ArrayRefParameter<"int64_t", "per-dimension workgroup size limit">:$max_workgroup_size,
     "int64_t":$max_shared_memory_bytes,
     ArrayRefParameter<"int64_t", "supported subgroup sizes">:$subgroup_sizes,
+    OptionalArrayRefParameter<"CooperativeMatrixAttr",
+                              "cooperative-matrix operations">:$cooperative_matrices,
     OptionalParameter<"DictionaryAttr", "what else the target's stages read">:$configuration
   );
   let assemblyFormat = [{
@@ -48,6 +72,7 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
         `max_workgroup_size` `=` `[` $max_workgroup_size `]` `,`
         `max_shared_memory_bytes` `=` $max_shared_memory_bytes `,`
         `subgroup_sizes` `=` `[` $subgroup_sizes `]`
+        (`,` `cooperative_matrices` `=` `[` $cooperative_matrices^ `]`)?
         (`,` `configuration` `=` $configuration^)? `>`
   }];
   let genVerifyDecl = 1;
@@ -71,6 +96,16 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
                      getSubgroupSizes().size() == 1
                  ? getPreferredSubgroupSize()
                  : 0;
+    }
+    /// The cooperative-matrix operation of shape m x n x k on these types.
+    CooperativeMatrixAttr findCooperativeMatrix(int64_t m, int64_t n, int64_t k,
+                                                ::mlir::Type a, ::mlir::Type b,
+                                                ::mlir::Type c) const {
+      for (CooperativeMatrixAttr matrix : getCooperativeMatrices())
+        if (matrix.getM() == m && matrix.getN() == n && matrix.getK() == k &&
+            matrix.getA() == a && matrix.getB() == b && matrix.getC() == c)
+          return matrix;
+      return {};
     }
   }];
 }
@@ -127,7 +162,15 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
       memory by all the workgroup's threads, each reading along the input's
       innermost dimension (coalesced), then read from there after a barrier
       (a transpose reads its input across rows; a matmul its tiles of A and
-      B at each step of its workgroup's K loop).
+      B at each step of its workgroup's K loop);
+    - `subgroup_matrix` (absent: none): `[m, n, k]`, the shape of the
+      target's cooperative-matrix operation a contraction runs on (one of
+      its `cooperative_matrices`). The workgroup tile of M x N is then
+      spread over the workgroup's subgroups, not its threads (subgroups
+      along x are `workgroup_size[0]` / the subgroup size, along y
+      `workgroup_size[1]`), each subgroup's block a grid of m x n
+      accumulators, and `reduction_tile` the step of each subgroup's
+      serial loop over K (a multiple of k).
 
     Codegen picks one from the target description; one already present in
     the input wins, so a person can tune a single dispatch.
@@ -142,14 +185,15 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
     ArrayRefParameter<"int64_t", "threads per workgroup">:$workgroup_size,
     OptionalArrayRefParameter<"int64_t", "reduction step per reduction loop">:$reduction_tile,
     DefaultValuedParameter<"int64_t", "0", "threads sharing each reduction">:$reduction_lanes,
-    OptionalArrayRefParameter<"int64_t", "inputs copied to workgroup memory">:$promote_operands
+    OptionalArrayRefParameter<"int64_t", "inputs copied to workgroup memory">:$promote_operands,
+    OptionalArrayRefParameter<"int64_t", "cooperative-matrix shape m, n, k">:$subgroup_matrix
   );
   // The optional fields are `, name = value` each, in any subset.
   let assemblyFormat = [{
     `<` `workgroup_tile` `=` `[` $workgroup_tile `]` `,`
         `workgroup_size` `=` `[` $workgroup_size `]` ``
         custom<OptionalTuning>($reduction_tile, $reduction_lanes,
-                               $promote_operands) `>`
+                               $promote_operands, $subgroup_matrix) `>`
   }];
   let genVerifyDecl = 1;
 }

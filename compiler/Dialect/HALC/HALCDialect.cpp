@@ -19,7 +19,8 @@ using namespace mlir::halc;
 static ParseResult parseOptionalTuning(AsmParser &parser,
                                        SmallVector<int64_t> &reductionTile,
                                        int64_t &reductionLanes,
-                                       SmallVector<int64_t> &promoteOperands) {
+                                       SmallVector<int64_t> &promoteOperands,
+                                       SmallVector<int64_t> &subgroupMatrix) {
   llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     StringRef name;
@@ -42,10 +43,13 @@ static ParseResult parseOptionalTuning(AsmParser &parser,
     } else if (name == "promote_operands") {
       if (parseList(promoteOperands))
         return failure();
+    } else if (name == "subgroup_matrix") {
+      if (parseList(subgroupMatrix))
+        return failure();
     } else {
       return parser.emitError(loc)
-             << "expected reduction_tile, reduction_lanes or "
-                "promote_operands, got '"
+             << "expected reduction_tile, reduction_lanes, promote_operands "
+                "or subgroup_matrix, got '"
              << name << "'";
     }
   }
@@ -55,13 +59,16 @@ static ParseResult parseOptionalTuning(AsmParser &parser,
 static void printOptionalTuning(AsmPrinter &printer,
                                 ArrayRef<int64_t> reductionTile,
                                 int64_t reductionLanes,
-                                ArrayRef<int64_t> promoteOperands) {
+                                ArrayRef<int64_t> promoteOperands,
+                                ArrayRef<int64_t> subgroupMatrix) {
   if (!reductionTile.empty())
     printer << ", reduction_tile = [" << reductionTile << "]";
   if (reductionLanes != 0)
     printer << ", reduction_lanes = " << reductionLanes;
   if (!promoteOperands.empty())
     printer << ", promote_operands = [" << promoteOperands << "]";
+  if (!subgroupMatrix.empty())
+    printer << ", subgroup_matrix = [" << subgroupMatrix << "]";
 }
 
 #define GET_ATTRDEF_CLASSES
@@ -84,7 +91,8 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    int64_t maxWorkgroupInvocations,
                    ArrayRef<int64_t> maxWorkgroupSize,
                    int64_t maxSharedMemoryBytes,
-                   ArrayRef<int64_t> subgroupSizes, DictionaryAttr) {
+                   ArrayRef<int64_t> subgroupSizes,
+                   ArrayRef<CooperativeMatrixAttr>, DictionaryAttr) {
   if (backend.empty() || arch.empty())
     return emitError() << "target needs a backend and an arch";
   if (maxWorkgroupInvocations <= 0)
@@ -106,7 +114,8 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            ArrayRef<int64_t> workgroupSize,
                            ArrayRef<int64_t> reductionTile,
                            int64_t reductionLanes,
-                           ArrayRef<int64_t> promoteOperands) {
+                           ArrayRef<int64_t> promoteOperands,
+                           ArrayRef<int64_t> subgroupMatrix) {
   if (llvm::any_of(workgroupTile, [](int64_t s) { return s < 0; }))
     return emitError() << "workgroup_tile entries must not be negative";
   if (workgroupSize.size() != 3 ||
@@ -124,5 +133,9 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       llvm::adjacent_find(promoteOperands) != promoteOperands.end())
     return emitError() << "promote_operands must be distinct operand numbers "
                           "in increasing order";
+  if (!subgroupMatrix.empty() &&
+      (subgroupMatrix.size() != 3 ||
+       llvm::any_of(subgroupMatrix, [](int64_t s) { return s <= 0; })))
+    return emitError() << "subgroup_matrix needs 3 positive entries [m, n, k]";
   return success();
 }

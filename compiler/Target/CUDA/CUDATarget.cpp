@@ -83,7 +83,7 @@ TargetAttr getTargetFromFlags(MLIRContext *context) {
                          TargetFeaturesAttr::get(context, features),
                          /*maxWorkgroupInvocations=*/1024, {1024, 1024, 64},
                          /*maxWorkgroupMemoryBytes=*/48 * 1024, {32},
-                         configuration);
+                         /*cooperativeMatrices=*/{}, configuration);
 }
 
 /// The SM architecture and LLVM features of the executable's target

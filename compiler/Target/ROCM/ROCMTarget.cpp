@@ -115,7 +115,8 @@ TargetAttr getTargetFromFlags(MLIRContext *context) {
   return TargetAttr::get(context, "rocm", chip->name,
                          TargetFeaturesAttr::get(context, targetFeatures),
                          /*maxWorkgroupInvocations=*/1024, {1024, 1024, 1024},
-                         chip->ldsBytes, {waveSize}, configuration);
+                         chip->ldsBytes, {waveSize},
+                         /*cooperativeMatrices=*/{}, configuration);
 }
 
 /// The chip, features and wave size of the executable's target description;

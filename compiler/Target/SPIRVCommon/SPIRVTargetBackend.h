@@ -8,6 +8,13 @@
 namespace mlir::halc {
 
 /// A row of a target table: one GPU and what it can do.
+/// One cooperative-matrix operation: C (m x n) += A (m x k) B (k x n), the
+/// element types by name.
+struct CooperativeMatrixShape {
+  int64_t m, n, k;
+  const char *a, *b, *c;
+};
+
 struct GPUDescription {
   const char *arch;
   TargetFeatures features;
@@ -15,6 +22,8 @@ struct GPUDescription {
   int64_t maxWorkgroupSize[3];
   int64_t maxSharedMemoryBytes;
   std::vector<int64_t> subgroupSizes;
+  /// Cooperative-matrix operations as the device lists them.
+  std::vector<CooperativeMatrixShape> cooperativeMatrices = {};
 };
 
 /// A backend of the SPIR-V family (Metal through SPIRV-Cross, Vulkan): its

@@ -16,12 +16,24 @@ namespace {
 using F = TargetFeatures;
 
 /// Vulkan devices. `portable` is what the Vulkan 1.1 spec guarantees, so it
-/// runs anywhere; the others are measured devices.
+/// runs anywhere; the others are measured devices. The NVIDIA row's
+/// cooperative matrices are those an H100 lists
+/// (vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR, subgroup scope) for
+/// f16 and f32 results; its integer and bf16 ones halc does not use yet.
 const GPUDescription kVulkanGPUs[] = {
     {"portable", F::None, 128, {128, 128, 64}, 16384, {32}},
     {"nvidia",
      F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup | F::DotProduct,
-     1024, {1024, 1024, 64}, 49152, {32}},
+     1024,
+     {1024, 1024, 64},
+     49152,
+     {32},
+     {{16, 16, 16, "f16", "f16", "f32"},
+      {16, 16, 16, "f16", "f16", "f16"},
+      {16, 8, 16, "f16", "f16", "f32"},
+      {16, 8, 16, "f16", "f16", "f16"},
+      {16, 8, 8, "f16", "f16", "f32"},
+      {16, 8, 8, "f16", "f16", "f16"}}},
     {"lavapipe", F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup, 1024,
      {1024, 1024, 1024}, 32768, {8, 4}},
 };

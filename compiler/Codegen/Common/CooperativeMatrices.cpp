@@ -1,0 +1,127 @@
+//===- CooperativeMatrices.cpp - Subgroup contractions on tensor cores ----===//
+
+#include "compiler/Codegen/Common/CooperativeMatrices.h"
+
+#include "compiler/Codegen/Common/LoopCarriedVectors.h"
+
+#include "mlir/Conversion/VectorToGPU/VectorToGPU.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+
+namespace {
+
+/// The m x n x k operation and the accumulator type of a dispatch's marked
+/// contractions (all are one tiled op's).
+struct MatrixShape {
+  int64_t m, n, k;
+  Type accumulator;
+
+  /// Whether `type` is a block of several m x n accumulators.
+  bool isAccumulatorBlock(VectorType type) const {
+    return type.getRank() == 2 && type.getElementType() == accumulator &&
+           type.getDimSize(0) % m == 0 && type.getDimSize(1) % n == 0 &&
+           type.getNumElements() > m * n;
+  }
+};
+
+/// The shape each op of the subgroup's contraction is cut into: the
+/// operation's on the contraction, its A (m x k) and B (k x n) pieces on
+/// the reads of its operands, m x n on the accumulators' reads and writes.
+std::optional<SmallVector<int64_t>> getMatrixPieceShape(Operation *op,
+                                                        const MatrixShape &shape) {
+  if (auto contract = dyn_cast<vector::ContractionOp>(op))
+    if (contract->hasAttr(kSubgroupMatrixAttrName))
+      return SmallVector<int64_t>{shape.m, shape.n, shape.k};
+  if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
+    // Read by a contraction, or by the pieces that its unrolling took.
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : read->getUses()) {
+      uses.push_back(&use);
+      if (isa<vector::ExtractStridedSliceOp>(use.getOwner()))
+        for (OpOperand &pieceUse : use.getOwner()->getUses())
+          uses.push_back(&pieceUse);
+    }
+    for (OpOperand *use : uses) {
+      auto contract = dyn_cast<vector::ContractionOp>(use->getOwner());
+      if (!contract || !contract->hasAttr(kSubgroupMatrixAttrName))
+        continue;
+      if (use->getOperandNumber() == 0)
+        return SmallVector<int64_t>{shape.m, shape.k};
+      if (use->getOperandNumber() == 1)
+        return SmallVector<int64_t>{shape.k, shape.n};
+    }
+    if (shape.isAccumulatorBlock(read.getVectorType()))
+      return SmallVector<int64_t>{shape.m, shape.n};
+  }
+  if (auto write = dyn_cast<vector::TransferWriteOp>(op))
+    if (shape.isAccumulatorBlock(write.getVectorType()))
+      return SmallVector<int64_t>{shape.m, shape.n};
+  return std::nullopt;
+}
+
+LogicalResult applyPatterns(func::FuncOp dispatch,
+                            function_ref<void(RewritePatternSet &)> populate) {
+  RewritePatternSet patterns(dispatch.getContext());
+  populate(patterns);
+  vector::populateVectorToVectorCanonicalizationPatterns(patterns);
+  return applyPatternsGreedily(dispatch, std::move(patterns));
+}
+
+} // namespace
+
+LogicalResult mlir::halc::lowerToCooperativeMatrices(func::FuncOp dispatch) {
+  std::optional<MatrixShape> shape;
+  dispatch.walk([&](vector::ContractionOp contract) {
+    if (auto mnk = contract->getAttrOfType<DenseI64ArrayAttr>(
+            kSubgroupMatrixAttrName))
+      shape = MatrixShape{mnk[0], mnk[1], mnk[2],
+                          getElementTypeOrSelf(contract.getAccType())};
+  });
+  if (!shape)
+    return success();
+  // The accumulators the K loops carry, then every op, in pieces of the
+  // operation's shape.
+  if (failed(splitLoopCarriedVectors(
+          dispatch, [&](VectorType type) -> SmallVector<int64_t> {
+            if (!shape->isAccumulatorBlock(type))
+              return {};
+            return {shape->m, shape->n};
+          })))
+    return dispatch.emitError("could not split the accumulators of its "
+                              "cooperative matrices");
+  if (failed(applyPatterns(dispatch, [&](RewritePatternSet &patterns) {
+        vector::populateVectorUnrollPatterns(
+            patterns, vector::UnrollVectorOptions().setNativeShapeFn(
+                          [&](Operation *op) {
+                            return getMatrixPieceShape(op, *shape);
+                          }));
+      })))
+    return dispatch.emitError("could not cut its contraction into "
+                              "cooperative matrices");
+  if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
+        populatePrepareVectorToMMAPatterns(patterns);
+      })))
+    return dispatch.emitError("could not prepare its cooperative matrices");
+  // Upstream converts what it can (a failure may be an op outside the
+  // contractions' slices) and leaves the vector ops it replaced; once they
+  // are gone no contraction may be left.
+  IRRewriter rewriter(dispatch.getContext());
+  (void)convertVectorToMMAOps(rewriter, dispatch);
+  if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
+        scf::ForOp::getCanonicalizationPatterns(patterns,
+                                                patterns.getContext());
+      })))
+    return dispatch.emitError("could not clean up after lowering to "
+                              "cooperative matrices");
+  WalkResult left = dispatch.walk([](vector::ContractionOp contract) {
+    contract.emitError("is a subgroup's contraction that does not map to the "
+                       "target's cooperative matrices");
+    return WalkResult::interrupt();
+  });
+  return failure(left.wasInterrupted());
+}
