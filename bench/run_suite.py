@@ -78,7 +78,8 @@ def time_torch(kernel, repetitions):
     import torch
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
-    dtypes = {"f32": torch.float32, "f16": torch.float16}
+    dtypes = {"f32": torch.float32, "f16": torch.float16,
+              "bf16": torch.bfloat16}
     names = "abcdefgh"
     scope = {"torch": torch}
     for name, (dims, element) in zip(names, kernel["inputs"]):

@@ -162,6 +162,7 @@ halc_status_t halc::loadVKE1(halc_executable_s &executable,
             readLayout(*def, pipeline->pipeline_layout_ordinal(), exported.info))
       return prefixError(pipelineName(i), status);
     exported.moduleOrdinal = module;
+    exported.info.subgroup_size = pipeline->subgroup_size();
     for (int d = 0; d < 3; ++d)
       exported.info.workgroup_size[d] = found->localSize[d];
   }

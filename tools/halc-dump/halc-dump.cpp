@@ -141,14 +141,18 @@ void dumpExecutable(const halc_executable_t *executable, bool json,
          << size[0] << ", " << size[1] << ", " << size[2]
          << "], \"bindings\": " << info.binding_count
          << ", \"read_only_bindings\": " << info.read_only_bindings
-         << ", \"constants\": " << info.constant_count << "}";
+         << ", \"constants\": " << info.constant_count
+         << ", \"subgroup_size\": " << info.subgroup_size << "}";
     } else {
       os << indent << "  export " << e << " @" << info.name << ": entry point "
          << info.entry_point << " in " << containerName(format) << container << ", workgroup size " << size[0] << "x" << size[1]
          << "x" << size[2] << ", " << info.binding_count
          << " bindings (read-only mask 0x" << std::hex
          << info.read_only_bindings << std::dec << "), "
-         << info.constant_count << " constants\n";
+         << info.constant_count << " constants";
+      if (info.subgroup_size)
+        os << ", subgroups of " << info.subgroup_size << " lanes";
+      os << "\n";
     }
   }
   if (json)

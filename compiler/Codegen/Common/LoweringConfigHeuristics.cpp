@@ -520,18 +520,20 @@ struct MatrixBlock {
   int64_t tileM, tileN, subgroupsAlongM, subgroupsAlongN;
 };
 
-/// Largest first: 8 subgroups of 32 x 64 outputs (8 accumulators of
-/// 16 x 16 each, A and B read from workgroup memory once per 2 x 4
-/// products), then smaller tiles for outputs with fewer of them.
+/// Largest first: 4 subgroups of 64 x 64 outputs (16 accumulators of
+/// 16 x 16 each, A and B read from workgroup memory once per 4 x 4
+/// products: the fastest of the shapes measured on an H100,
+/// bench/results/2026-11-24-nvidia-h100-issue18.md), then smaller tiles for
+/// outputs with fewer of them.
 constexpr MatrixBlock kMatrixBlocks[] = {
-    {128, 128, 4, 2}, {64, 128, 2, 2}, {64, 64, 2, 2}, {32, 32, 1, 1}};
+    {128, 128, 2, 2}, {64, 64, 2, 2}, {32, 32, 1, 1}};
 
 /// The K elements a workgroup stages at a step of a contraction on
 /// cooperative matrices.
 constexpr int64_t kMatrixStep = 32;
 
-/// For a static contraction `C (m x n) += A (m x k) B (k x n)` (a batch of
-/// them at most) whose element types the target has a cooperative-matrix
+/// For a static contraction `C (m x n) += A (m x k) B (k x n)` whose
+/// element types the target has a cooperative-matrix
 /// operation for, the staged strategy of chooseStagedContractionConfig on
 /// the target's tensor cores: each step the workgroup's threads copy the
 /// tiles of A and B to workgroup memory, then each subgroup multiplies its
@@ -548,18 +550,14 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
   if (!subgroupSize || target.getCooperativeMatrices().empty() ||
       !linalg::isaContractionOpInterface(root) || reductions.size() != 1 ||
-      parallel.size() < 2 || parallel.size() > 3 ||
-      root.getNumDpsInputs() != 2 ||
+      parallel.size() != 2 || root.getNumDpsInputs() != 2 ||
       llvm::any_of(ranges, ShapedType::isDynamic))
     return {};
-  unsigned m = parallel[parallel.size() - 2], n = parallel.back(),
-           k = reductions.front();
+  unsigned m = parallel[0], n = parallel[1], k = reductions.front();
   // Row-major A, B and C: what cooperative loads and stores read.
   MLIRContext *context = root.getContext();
   auto dims = [&](ArrayRef<unsigned> loops) {
     SmallVector<AffineExpr> exprs;
-    if (parallel.size() == 3)
-      exprs.push_back(getAffineDimExpr(parallel.front(), context));
     for (unsigned loop : loops)
       exprs.push_back(getAffineDimExpr(loop, context));
     return AffineMap::get(root.getNumLoops(), 0, exprs, context);
@@ -574,7 +572,6 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
   if (!matrix || ranges[k] % matrix.getK() != 0)
     return {};
   int64_t step = ranges[k] % kMatrixStep == 0 ? kMatrixStep : matrix.getK();
-  int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
   std::optional<MatrixBlock> chosen;
   for (const MatrixBlock &block : kMatrixBlocks) {
     if (ranges[m] % block.tileM != 0 || ranges[n] % block.tileN != 0 ||
@@ -582,7 +579,7 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
             target.getMaxWorkgroupInvocations())
       continue;
     chosen = block;
-    if (batch * (ranges[m] / block.tileM) * (ranges[n] / block.tileN) >=
+    if ((ranges[m] / block.tileM) * (ranges[n] / block.tileN) >=
         kWorkgroupsToFillGPU / 2)
       break;
   }
@@ -592,8 +589,6 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
   workgroupTile[m] = chosen->tileM;
   workgroupTile[n] = chosen->tileN;
   workgroupTile[k] = step;
-  if (parallel.size() == 3)
-    workgroupTile[parallel.front()] = 1;
   auto config = LoweringConfigAttr::get(
       context, workgroupTile,
       {chosen->subgroupsAlongN * subgroupSize, chosen->subgroupsAlongM, 1},

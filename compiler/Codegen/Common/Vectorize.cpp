@@ -39,7 +39,8 @@ constexpr int64_t kMaxVectorElements = 256;
 bool shouldVectorize(linalg::LinalgOp op) {
   if (op.hasDynamicShape())
     return false;
-  if (isSubgroupLoop(op->getParentOfType<scf::ForallOp>()))
+  auto loop = op->getParentOfType<scf::ForallOp>();
+  if (loop && isSubgroupLoop(loop))
     return succeeded(linalg::vectorizeOpPrecondition(op));
   int64_t elements = 1;
   for (int64_t range : op.getStaticLoopRanges())

@@ -206,7 +206,13 @@ struct ConvertToSPIRVPass
       executable.emitOpError("needs one gpu.module of kernels");
       return signalPassFailure();
     }
-    if (failed(convertKernels(gpuModules.front(), getSPIRVTargetEnv(target))) ||
+    bool matrices = gpuModules.front()
+                        .walk([](gpu::SubgroupMmaComputeOp) {
+                          return WalkResult::interrupt();
+                        })
+                        .wasInterrupted();
+    if (failed(convertKernels(gpuModules.front(),
+                              getSPIRVTargetEnv(target, matrices))) ||
         failed(loadConstantsFromPushConstants(executable)))
       return signalPassFailure();
   }

@@ -7,7 +7,8 @@
 using namespace mlir;
 using namespace mlir::halc;
 
-spirv::TargetEnvAttr mlir::halc::getSPIRVTargetEnv(TargetAttr target) {
+spirv::TargetEnvAttr mlir::halc::getSPIRVTargetEnv(TargetAttr target,
+                                                   bool cooperativeMatrices) {
   MLIRContext *context = target.getContext();
   using spirv::Capability;
   using spirv::Extension;
@@ -42,7 +43,8 @@ spirv::TargetEnvAttr mlir::halc::getSPIRVTargetEnv(TargetAttr target) {
   Builder builder(context);
   SmallVector<Attribute> matrices;
   for (CooperativeMatrixAttr matrix : target.getCooperativeMatrices())
-    matrices.push_back(spirv::CooperativeMatrixPropertiesKHRAttr::get(
+    if (cooperativeMatrices)
+      matrices.push_back(spirv::CooperativeMatrixPropertiesKHRAttr::get(
         context, matrix.getM(), matrix.getN(), matrix.getK(), matrix.getA(),
         matrix.getB(), matrix.getC(), matrix.getC(), /*acc_sat=*/false,
         spirv::ScopeAttr::get(context, spirv::Scope::Subgroup)));

@@ -11,7 +11,11 @@ namespace mlir::halc {
 
 /// The SPIR-V version, capabilities, extensions and limits that `target`
 /// allows: derived from its description, never from the backend's name.
-spirv::TargetEnvAttr getSPIRVTargetEnv(TargetAttr target);
+/// Cooperative matrices (SPIR-V 1.6, whose entry points list every global
+/// variable) only for a module that uses them (`cooperativeMatrices`); the
+/// others stay SPIR-V 1.3.
+spirv::TargetEnvAttr getSPIRVTargetEnv(TargetAttr target,
+                                       bool cooperativeMatrices);
 
 } // namespace mlir::halc
 

@@ -71,9 +71,8 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
         `max_workgroup_invocations` `=` $max_workgroup_invocations `,`
         `max_workgroup_size` `=` `[` $max_workgroup_size `]` `,`
         `max_shared_memory_bytes` `=` $max_shared_memory_bytes `,`
-        `subgroup_sizes` `=` `[` $subgroup_sizes `]`
-        (`,` `cooperative_matrices` `=` `[` $cooperative_matrices^ `]`)?
-        (`,` `configuration` `=` $configuration^)? `>`
+        `subgroup_sizes` `=` `[` $subgroup_sizes `]` ``
+        custom<OptionalTargetFields>($cooperative_matrices, $configuration) `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

@@ -71,6 +71,44 @@ static void printOptionalTuning(AsmPrinter &printer,
     printer << ", subgroup_matrix = [" << subgroupMatrix << "]";
 }
 
+/// The optional fields of a target: `, cooperative_matrices = [...]` and
+/// `, configuration = {...}`, in this order.
+static ParseResult
+parseOptionalTargetFields(AsmParser &parser,
+                          SmallVector<CooperativeMatrixAttr> &matrices,
+                          DictionaryAttr &configuration) {
+  while (succeeded(parser.parseOptionalComma())) {
+    if (succeeded(parser.parseOptionalKeyword("cooperative_matrices"))) {
+      if (parser.parseEqual() ||
+          parser.parseCommaSeparatedList(
+              AsmParser::Delimiter::Square, [&] {
+                return parser.parseCustomAttributeWithFallback(
+                    matrices.emplace_back());
+              }))
+        return failure();
+      continue;
+    }
+    if (parser.parseKeyword("configuration") || parser.parseEqual() ||
+        parser.parseAttribute(configuration))
+      return failure();
+  }
+  return success();
+}
+
+static void printOptionalTargetFields(AsmPrinter &printer,
+                                      ArrayRef<CooperativeMatrixAttr> matrices,
+                                      DictionaryAttr configuration) {
+  if (!matrices.empty()) {
+    printer << ", cooperative_matrices = [";
+    llvm::interleaveComma(matrices, printer, [&](CooperativeMatrixAttr matrix) {
+      printer.printStrippedAttrOrType(matrix);
+    });
+    printer << "]";
+  }
+  if (configuration)
+    printer << ", configuration = " << configuration;
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "compiler/Dialect/HALC/HALCAttrs.cpp.inc"
 

@@ -44,10 +44,10 @@ TargetAttr SPIRVTargetBackend::getTarget(MLIRContext *context,
 }
 
 /// Validates `binary` with SPIRV-Tools for the Vulkan 1.1 environment (SPIR-V
-/// up to 1.3, shader capabilities), which is also what SPIRV-Cross accepts;
-/// a module on cooperative matrices (SPIR-V 1.6) for Vulkan 1.3. Debian 12's
-/// SPIRV-Tools (2023.1) predates SPV_KHR_cooperative_matrix and rejects
-/// every such module, so those are not validated (`module` tells).
+/// up to 1.3, shader capabilities), which is also what SPIRV-Cross accepts.
+/// Debian 12's SPIRV-Tools (2023.1) predates SPV_KHR_cooperative_matrix and
+/// rejects every module that uses it (SPIR-V 1.6), so those are not
+/// validated (`module` tells).
 static LogicalResult validateSPIRV(ExecutableOp executable,
                                    spirv::ModuleOp module,
                                    ArrayRef<uint32_t> binary) {

@@ -5,6 +5,8 @@
 #include "compiler/Serialization/ExecutableDebugInfo.h"
 #include "compiler/Serialization/BinaryHeader.h"
 
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+
 #include "schemas/vulkan_executable_def_generated.h"
 
 using namespace mlir;
@@ -15,10 +17,27 @@ namespace vk = iree::hal::vulkan;
 /// compute stage only.
 static constexpr uint32_t kComputeStage = 0x20;
 
+/// The subgroup size the exports of `executable` rely on: a module on
+/// cooperative matrices spreads its tiles over subgroups of the target's
+/// one size; 0 (any) otherwise.
+static uint32_t getRequiredSubgroupSize(ExecutableOp executable) {
+  ModuleOp inner = executable.getInnerModule();
+  if (!inner)
+    return 0;
+  for (auto module : inner.getOps<spirv::ModuleOp>()) {
+    std::optional<spirv::VerCapExtAttr> triple = module.getVceTriple();
+    if (triple && llvm::is_contained(triple->getCapabilities(),
+                                     spirv::Capability::CooperativeMatrixKHR))
+      return executable.getTargetAttr().getFixedSubgroupSize();
+  }
+  return 0;
+}
+
 /// The export's name and, where the input had one, its file and line.
 std::vector<uint8_t> mlir::halc::serializeVKE1(ExecutableOp executable,
                                                ArrayRef<uint32_t> spirv,
                                                int debugLevel) {
+  uint32_t subgroupSize = getRequiredSubgroupSize(executable);
   flatbuffers::FlatBufferBuilder builder;
   std::vector<flatbuffers::Offset<vk::PipelineDef>> pipelines;
   std::vector<flatbuffers::Offset<vk::DescriptorSetLayoutDef>> setLayouts;
@@ -46,7 +65,7 @@ std::vector<uint8_t> mlir::halc::serializeVKE1(ExecutableOp executable,
     pipelines.push_back(vk::CreatePipelineDefDirect(
         builder, /*shader_module_ordinal=*/0,
         exportOp.getSymName().str().c_str(), pipelineLayoutOrdinal,
-        /*subgroup_size=*/0, buildExportDebugInfo(builder, exportOp, debugLevel)));
+        subgroupSize, buildExportDebugInfo(builder, exportOp, debugLevel)));
   }
   std::vector<uint32_t> code(spirv.begin(), spirv.end());
   std::vector<flatbuffers::Offset<vk::ShaderModuleDef>> shaderModules = {

@@ -2,7 +2,13 @@
 //
 // Opcodes and decorations from the SPIR-V spec, section 3: OpEntryPoint = 15,
 // OpFunction = 54, OpFunctionEnd = 56, OpDecorate = 71, OpGroupDecorate =
-// 74; Binding = 33, DescriptorSet = 34; GLCompute = 5.
+// 74; Binding = 33, DescriptorSet = 34; GLCompute = 5. From
+// SPV_KHR_cooperative_matrix: OpTypeCooperativeMatrixKHR = 4456,
+// OpCooperativeMatrixLoadKHR = 4457, ...StoreKHR = 4458, ...MulAddKHR =
+// 4459, ...LengthKHR = 4460; capability CooperativeMatrixKHR = 6022; uses
+// MatrixA = 0, MatrixB = 1, MatrixAccumulator = 2. VkComponentTypeKHR:
+// FLOAT16 = 0, FLOAT32 = 1, FLOAT64 = 2, SINT8..SINT64 = 3..6, UINT8..UINT64
+// = 7..10, BFLOAT16 = 1000141000.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +18,7 @@
 
 #include "spirv-tools/libspirv.hpp"
 
+#include <cstring>
 #include <map>
 #include <set>
 #include <string>
@@ -29,6 +36,73 @@ constexpr uint16_t kOpGroupDecorate = 74;
 constexpr uint32_t kDecorationBinding = 33;
 constexpr uint32_t kDecorationDescriptorSet = 34;
 constexpr uint32_t kExecutionModelGLCompute = 5;
+constexpr uint16_t kOpExtension = 10;
+constexpr uint16_t kOpCapability = 17;
+constexpr uint16_t kOpTypeInt = 21;
+constexpr uint16_t kOpTypeFloat = 22;
+constexpr uint16_t kOpConstant = 43;
+constexpr uint16_t kOpTypeCooperativeMatrixKHR = 4456;
+constexpr uint16_t kOpCooperativeMatrixLoadKHR = 4457;
+constexpr uint16_t kOpCooperativeMatrixStoreKHR = 4458;
+constexpr uint16_t kOpCooperativeMatrixLengthKHR = 4460;
+constexpr uint32_t kCapabilityCooperativeMatrixKHR = 6022;
+constexpr uint32_t kHeaderWords = 5;
+
+/// Calls `visit(at, length)` for each instruction of the module in `words`
+/// (the loader checked that every one lies within it).
+template <typename Visit>
+void forEachInstruction(const uint32_t *words, size_t wordCount,
+                        Visit visit) {
+  for (size_t at = kHeaderWords; at < wordCount;) {
+    uint32_t length = words[at] >> 16;
+    if (length == 0 || at + length > wordCount)
+      return;
+    visit(at, length);
+    at += length;
+  }
+}
+
+bool declaresCooperativeMatrices(const uint32_t *words, size_t wordCount) {
+  bool found = false;
+  forEachInstruction(words, wordCount, [&](size_t at, uint32_t length) {
+    found |= (words[at] & 0xffff) == kOpCapability && length == 2 &&
+             words[at + 1] == kCapabilityCooperativeMatrixKHR;
+  });
+  return found;
+}
+
+/// The module in `words` without what SPIRV-Tools 2023.1 cannot parse (the
+/// KHR cooperative-matrix capability, extension and instructions); in
+/// `pointers`, the pointers each function's cooperative loads and stores
+/// use (the rest of their operands are values and constants).
+std::vector<uint32_t>
+withoutCooperativeMatrices(const uint32_t *words, size_t wordCount,
+                           std::map<uint32_t, std::set<uint32_t>> &pointers) {
+  std::vector<uint32_t> kept(words, words + kHeaderWords);
+  uint32_t function = 0;
+  forEachInstruction(words, wordCount, [&](size_t at, uint32_t length) {
+    uint32_t opcode = words[at] & 0xffff;
+    if (opcode == kOpFunction && length >= 3)
+      function = words[at + 2];
+    if (opcode == kOpCooperativeMatrixLoadKHR && length >= 4)
+      pointers[function].insert(words[at + 3]);
+    if (opcode == kOpCooperativeMatrixStoreKHR && length >= 2)
+      pointers[function].insert(words[at + 1]);
+    bool cooperative =
+        (opcode >= kOpTypeCooperativeMatrixKHR &&
+         opcode <= kOpCooperativeMatrixLengthKHR) ||
+        (opcode == kOpCapability && length == 2 &&
+         words[at + 1] == kCapabilityCooperativeMatrixKHR) ||
+        (opcode == kOpExtension &&
+         std::string(reinterpret_cast<const char *>(words + at + 1),
+                     strnlen(reinterpret_cast<const char *>(words + at + 1),
+                             4 * (length - 1))) ==
+             "SPV_KHR_cooperative_matrix");
+    if (!cooperative)
+      kept.insert(kept.end(), words + at, words + at + length);
+  });
+  return kept;
+}
 
 /// What the module declares about descriptors and which ids each function's
 /// body uses.
@@ -91,6 +165,8 @@ void applyDecorationGroups(ShaderInterface &interface) {
 } // namespace
 
 halc_status_t halc::validateSPIRV(const uint32_t *words, size_t wordCount) {
+  if (declaresCooperativeMatrices(words, wordCount))
+    return nullptr;
   spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
   std::string messages;
   tools.SetMessageConsumer([&](spv_message_level_t, const char *,
@@ -108,6 +184,12 @@ halc_status_t halc::checkEntryPointBindings(const uint32_t *words,
                                             const char *entryPoint,
                                             uint32_t bindingCount) {
   ShaderInterface interface;
+  std::vector<uint32_t> parseable;
+  if (declaresCooperativeMatrices(words, wordCount)) {
+    parseable = withoutCooperativeMatrices(words, wordCount, interface.usedIds);
+    words = parseable.data();
+    wordCount = parseable.size();
+  }
   spv_context context = spvContextCreate(SPV_ENV_VULKAN_1_3);
   spv_result_t parsed = spvBinaryParse(context, &interface, words, wordCount,
                                        nullptr, recordInstruction, nullptr);
@@ -146,4 +228,88 @@ halc_status_t halc::checkEntryPointBindings(const uint32_t *words,
     }
   }
   return nullptr;
+}
+
+namespace {
+
+/// The VkComponentTypeKHR of each scalar type id of the module, and the
+/// value of each 32-bit constant.
+struct ScalarTypes {
+  std::map<uint32_t, uint32_t> components;
+  std::map<uint32_t, uint32_t> constants;
+};
+
+std::string componentName(uint32_t component) {
+  static const char *const names[] = {"f16", "f32", "f64", "i8",  "i16", "i32",
+                                      "i64", "u8",  "u16", "u32", "u64"};
+  if (component < sizeof(names) / sizeof(names[0]))
+    return names[component];
+  return component == 1000141000 ? "bf16"
+                                 : "component type " + std::to_string(component);
+}
+
+} // namespace
+
+halc_status_t halc::checkCooperativeMatrices(
+    const uint32_t *words, size_t wordCount,
+    const std::vector<CooperativeMatrixProperties> &available,
+    const std::string &deviceName) {
+  ScalarTypes scalars;
+  std::string missing;
+  forEachInstruction(words, wordCount, [&](size_t at, uint32_t length) {
+    const uint32_t *operands = words + at + 1;
+    switch (words[at] & 0xffff) {
+    case kOpTypeFloat:
+      if (length >= 3) {
+        // An FP encoding operand (BFloat16KHR = 0) makes a 16-bit float bf16.
+        bool bfloat = length >= 4 && operands[2] == 0;
+        uint32_t width = operands[1];
+        scalars.components[operands[0]] =
+            bfloat ? 1000141000 : width == 16 ? 0 : width == 32 ? 1 : 2;
+      }
+      break;
+    case kOpTypeInt:
+      if (length >= 4) {
+        uint32_t log = operands[1] == 8 ? 0 : operands[1] == 16 ? 1
+                       : operands[1] == 32                      ? 2
+                                                                : 3;
+        scalars.components[operands[0]] = (operands[2] ? 3 : 7) + log;
+      }
+      break;
+    case kOpConstant:
+      if (length >= 4)
+        scalars.constants[operands[1]] = operands[2];
+      break;
+    case kOpTypeCooperativeMatrixKHR: {
+      if (length < 7 || !missing.empty())
+        break;
+      uint32_t component = scalars.components[operands[1]];
+      uint32_t rows = scalars.constants[operands[3]];
+      uint32_t columns = scalars.constants[operands[4]];
+      uint32_t use = scalars.constants[operands[5]];
+      bool found = false;
+      for (const CooperativeMatrixProperties &p : available)
+        found |= (use == 0 && p.m == rows && p.k == columns &&
+                  p.aType == component) ||
+                 (use == 1 && p.k == rows && p.n == columns &&
+                  p.bType == component) ||
+                 (use == 2 && p.m == rows && p.n == columns &&
+                  (p.cType == component || p.resultType == component));
+      if (!found)
+        missing = std::to_string(rows) + "x" + std::to_string(columns) + " " +
+                  componentName(component) + " cooperative matrix " +
+                  (use == 0 ? "A" : use == 1 ? "B" : "accumulator");
+      break;
+    }
+    }
+  });
+  if (missing.empty())
+    return nullptr;
+  if (available.empty())
+    return makeError("uses cooperative matrices (SPV_KHR_cooperative_matrix), "
+                     "which Vulkan device '" + deviceName +
+                     "' does not have (no VK_KHR_cooperative_matrix)");
+  return makeError("uses a " + missing + ", which Vulkan device '" +
+                   deviceName + "' does not list among its cooperative-matrix "
+                   "operations");
 }

@@ -13,11 +13,32 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace halc {
 
-/// SPIRV-Tools' validator, for Vulkan 1.3.
+/// SPIRV-Tools' validator, for Vulkan 1.3. Debian 12's SPIRV-Tools (2023.1)
+/// predates SPV_KHR_cooperative_matrix and rejects every module that uses
+/// it: those are not validated (the other checks still parse them).
 halc_status_t validateSPIRV(const uint32_t *words, size_t wordCount);
+
+/// One cooperative-matrix operation a device has (a
+/// VkCooperativeMatrixPropertiesKHR of subgroup scope): C (M x N) += A
+/// (M x K) B (K x N), each type a VkComponentTypeKHR.
+struct CooperativeMatrixProperties {
+  uint32_t m, n, k;
+  uint32_t aType, bType, cType, resultType;
+};
+
+/// Checks that every cooperative-matrix type the module in `words` declares
+/// (OpTypeCooperativeMatrixKHR: its use, size and element type) is one
+/// operand of an operation among `available`, the device's (named
+/// `deviceName`); an error names what is missing.
+halc_status_t
+checkCooperativeMatrices(const uint32_t *words, size_t wordCount,
+                         const std::vector<CooperativeMatrixProperties> &available,
+                         const std::string &deviceName);
 
 /// Checks that the GLCompute entry point `entryPoint` of the valid module in
 /// `words` (and the functions it calls) uses only descriptor set 0, bindings

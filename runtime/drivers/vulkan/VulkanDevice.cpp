@@ -121,12 +121,74 @@ halc_status_t pickPhysicalDevice(VkInstance instance,
   return nullptr;
 }
 
+/// VK_KHR_cooperative_matrix, which Debian 12's Vulkan headers (1.3.239)
+/// predate: its structures as the Vulkan registry defines them.
+constexpr const char *kCooperativeMatrixExtension = "VK_KHR_cooperative_matrix";
+constexpr VkStructureType kCooperativeMatrixFeaturesType =
+    static_cast<VkStructureType>(1000506000);
+constexpr VkStructureType kCooperativeMatrixPropertiesType =
+    static_cast<VkStructureType>(1000506001);
+constexpr uint32_t kScopeSubgroup = 3;
+
+struct CooperativeMatrixFeaturesKHR {
+  VkStructureType sType = kCooperativeMatrixFeaturesType;
+  void *pNext = nullptr;
+  VkBool32 cooperativeMatrix = VK_FALSE;
+  VkBool32 cooperativeMatrixRobustBufferAccess = VK_FALSE;
+};
+
+struct CooperativeMatrixPropertiesKHR {
+  VkStructureType sType = kCooperativeMatrixPropertiesType;
+  void *pNext = nullptr;
+  uint32_t MSize, NSize, KSize;
+  uint32_t AType, BType, CType, ResultType;
+  VkBool32 saturatingAccumulation;
+  uint32_t scope;
+};
+
+using GetCooperativeMatrixProperties = VkResult(VKAPI_PTR *)(
+    VkPhysicalDevice, uint32_t *, CooperativeMatrixPropertiesKHR *);
+
+bool hasExtension(VkPhysicalDevice device, const char *name) {
+  uint32_t count = 0;
+  vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
+  std::vector<VkExtensionProperties> extensions(count);
+  vkEnumerateDeviceExtensionProperties(device, nullptr, &count,
+                                       extensions.data());
+  for (const VkExtensionProperties &extension : extensions)
+    if (std::strcmp(extension.extensionName, name) == 0)
+      return true;
+  return false;
+}
+
+/// The device's cooperative-matrix operations of subgroup scope.
+std::vector<CooperativeMatrixProperties>
+getCooperativeMatrices(VkInstance instance, VkPhysicalDevice device) {
+  auto get = reinterpret_cast<GetCooperativeMatrixProperties>(
+      vkGetInstanceProcAddr(instance,
+                            "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR"));
+  std::vector<CooperativeMatrixProperties> matrices;
+  uint32_t count = 0;
+  if (!get || get(device, &count, nullptr) != VK_SUCCESS)
+    return matrices;
+  std::vector<CooperativeMatrixPropertiesKHR> listed(count);
+  if (get(device, &count, listed.data()) != VK_SUCCESS)
+    return matrices;
+  for (const CooperativeMatrixPropertiesKHR &p : listed)
+    if (p.scope == kScopeSubgroup)
+      matrices.push_back({p.MSize, p.NSize, p.KSize, p.AType, p.BType, p.CType,
+                          p.ResultType});
+  return matrices;
+}
+
 } // namespace
 
 halc_status_t VulkanDevice::open() {
   VkApplicationInfo application = {VK_STRUCTURE_TYPE_APPLICATION_INFO};
   application.pApplicationName = "halc";
-  application.apiVersion = VK_API_VERSION_1_1;
+  // The highest version halc uses (SPIR-V 1.6 for cooperative matrices);
+  // a device with less gives its own.
+  application.apiVersion = VK_API_VERSION_1_3;
   VkInstanceCreateInfo instanceInfo = {VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   instanceInfo.pApplicationInfo = &application;
   VkResult result = vkCreateInstance(&instanceInfo, nullptr, &instance);
@@ -165,6 +227,12 @@ halc_status_t VulkanDevice::open() {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
   storage16.pNext = &storage8;
   float16Int8.pNext = &storage16;
+  CooperativeMatrixFeaturesKHR cooperativeMatrix;
+  std::vector<const char *> extensions;
+  if (hasExtension(physicalDevice, kCooperativeMatrixExtension)) {
+    cooperativeMatrix.pNext = storage16.pNext;
+    storage16.pNext = &cooperativeMatrix;
+  }
   VkPhysicalDeviceFeatures2 features = {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   features.pNext = &float16Int8;
@@ -175,6 +243,19 @@ halc_status_t VulkanDevice::open() {
   enabled.features.shaderInt64 = features.features.shaderInt64;
   enabled.features.shaderFloat64 = features.features.shaderFloat64;
   enabled.pNext = &float16Int8;
+  if (cooperativeMatrix.cooperativeMatrix) {
+    cooperativeMatrices = getCooperativeMatrices(instance, physicalDevice);
+    extensions.push_back(kCooperativeMatrixExtension);
+  } else if (storage16.pNext == &cooperativeMatrix) {
+    storage16.pNext = cooperativeMatrix.pNext;
+  }
+  VkPhysicalDeviceSubgroupProperties subgroup = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  VkPhysicalDeviceProperties2 properties2 = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  properties2.pNext = &subgroup;
+  vkGetPhysicalDeviceProperties2(physicalDevice, &properties2);
+  subgroupSize = subgroup.subgroupSize;
 
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queueInfo = {
@@ -186,6 +267,8 @@ halc_status_t VulkanDevice::open() {
   deviceInfo.pNext = &enabled;
   deviceInfo.queueCreateInfoCount = 1;
   deviceInfo.pQueueCreateInfos = &queueInfo;
+  deviceInfo.enabledExtensionCount = extensions.size();
+  deviceInfo.ppEnabledExtensionNames = extensions.data();
   result = vkCreateDevice(physicalDevice, &deviceInfo, nullptr, &device);
   if (result != VK_SUCCESS)
     return makeError(vulkanError("vkCreateDevice", result));

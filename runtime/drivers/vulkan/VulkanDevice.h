@@ -3,6 +3,8 @@
 #ifndef HALC_RUNTIME_DRIVERS_VULKAN_VULKANDEVICE_H
 #define HALC_RUNTIME_DRIVERS_VULKAN_VULKANDEVICE_H
 
+#include "ShaderChecks.h"
+
 #include "halc/vulkan.h"
 
 #include <vulkan/vulkan.h>
@@ -34,6 +36,11 @@ struct VulkanDevice {
   uint32_t timestampBits = 0;
   VkQueue queue = VK_NULL_HANDLE;
   VkCommandPool commandPool = VK_NULL_HANDLE;
+  /// The lanes of a subgroup.
+  uint32_t subgroupSize = 0;
+  /// The cooperative-matrix operations of subgroup scope (none without
+  /// VK_KHR_cooperative_matrix), turned on when there are any.
+  std::vector<CooperativeMatrixProperties> cooperativeMatrices;
 };
 
 } // namespace halc

@@ -142,6 +142,10 @@ halc_status_t Run::createPipelines(const halc_module_t *module,
     if (!shaderModules.count(moduleKey)) {
       if (halc_status_t status = validateSPIRV(words, wordCount))
         return prefixError(moduleName, status);
+      if (halc_status_t status = checkCooperativeMatrices(
+              words, wordCount, vk.cooperativeMatrices,
+              vk.properties.deviceName))
+        return prefixError(moduleName, status);
       VkShaderModuleCreateInfo moduleInfo = {
           VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
       moduleInfo.codeSize = wordCount * 4;
@@ -154,6 +158,12 @@ halc_status_t Run::createPipelines(const halc_module_t *module,
       shaderModules[moduleKey] = shaderModule;
     }
 
+    if (info.subgroup_size && info.subgroup_size != vk.subgroupSize)
+      return makeError(std::string("export '") + info.name +
+                       "' needs subgroups of " +
+                       std::to_string(info.subgroup_size) +
+                       " lanes; Vulkan device '" + vk.properties.deviceName +
+                       "' has " + std::to_string(vk.subgroupSize));
     if (halc_status_t status = checkEntryPointBindings(
             words, wordCount, info.entry_point, info.binding_count))
       return prefixError(moduleName, status);

@@ -66,6 +66,9 @@ typedef struct halc_export_info_s {
    * report 0. */
   uint32_t read_only_bindings;
   uint32_t constant_count;
+  /* The lanes of a subgroup the code relies on (VKE1's subgroup_size);
+   * 0: any. */
+  uint32_t subgroup_size;
 } halc_export_info_t;
 
 halc_status_t halc_executable_export_info(const halc_executable_t *executable,

@@ -190,3 +190,41 @@ halc.executable @scale target(#halc.target<backend = "vulkan-spirv", arch = "lav
     }
   }
 }
+
+// -----
+
+// A subgroup's contraction on cooperative matrices: its 32x32 accumulator
+// is four 16x16 matrices, carried through both K loops as
+// !gpu.mma_matrix values that start as constants; A and B are loaded from
+// workgroup memory as matrices (rows 40 and 72 elements apart), each
+// product one gpu.subgroup_mma_compute, the result stored once after the
+// loops. Subgroup x is the thread id along x divided by 32.
+// CHECK-LABEL: halc.executable @cooperative
+// CHECK: %[[ZERO:.+]] = gpu.subgroup_mma_constant_matrix %{{.+}} : !gpu.mma_matrix<16x16xf32, "COp">
+// CHECK: %[[X:.+]] = gpu.thread_id  x
+// CHECK: arith.divui %[[X]], %c32
+// CHECK: scf.for {{.+}} iter_args(%{{.+}} = %[[ZERO]], %{{.+}} = %[[ZERO]], %{{.+}} = %[[ZERO]], %{{.+}} = %[[ZERO]]) -> (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">)
+// CHECK: gpu.barrier
+// CHECK: scf.for
+// CHECK-COUNT-2: gpu.subgroup_mma_load_matrix %{{.+}}[%{{.+}}, %{{.+}}] {leadDimension = 40 : index} : memref<32x40xf16, #gpu.address_space<workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK-COUNT-2: gpu.subgroup_mma_load_matrix %{{.+}}[%{{.+}}, %{{.+}}] {leadDimension = 72 : index} : memref<32x72xf16, #gpu.address_space<workgroup>> -> !gpu.mma_matrix<16x16xf16, "BOp">
+// CHECK-COUNT-4: gpu.subgroup_mma_compute
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: gpu.subgroup_mma_store_matrix %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] {leadDimension = 64 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<64x64xf32>
+// CHECK-NOT: vector.contract
+halc.executable @cooperative target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([64, 1, 1])
+  builtin.module {
+    func.func @mm(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %out: memref<64x64xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<64x64xf16> to tensor<64x64xf16>
+      %1 = bufferization.to_tensor %b restrict : memref<64x64xf16> to tensor<64x64xf16>
+      %e = tensor.empty() : tensor<64x64xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+          ins(%0, %1 : tensor<64x64xf16>, tensor<64x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
+      return
+    }
+  }
+}

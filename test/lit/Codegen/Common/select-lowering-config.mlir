@@ -385,3 +385,41 @@ halc.executable @edge_tiles target(#halc.target<backend = "vulkan-spirv", arch =
     }
   }
 }
+
+// -----
+
+// An f16 matmul accumulating in f32 on a target with that cooperative
+// matrix: 128x128 workgroup tiles of four subgroups (64x64 each), K in
+// steps of 32 (16 a subgroup step), both inputs staged. An f32 matmul on the
+// same target keeps the staged strategy without them.
+// CHECK-LABEL: halc.executable @cooperative
+// CHECK: halc.export @mm {{.*}} workgroup_size([64, 2, 1])
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+// CHECK-NOT: subgroup_matrix
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+halc.executable @cooperative target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  halc.export @mm_f32 ordinal(1) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  builtin.module {
+    func.func @mm(%a: memref<2048x256xf16>, %b: memref<256x2048xf16>, %out: memref<2048x2048xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<2048x256xf16> to tensor<2048x256xf16>
+      %1 = bufferization.to_tensor %b restrict : memref<256x2048xf16> to tensor<256x2048xf16>
+      %e = tensor.empty() : tensor<2048x2048xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<2048x256xf16>, tensor<256x2048xf16>) outs(%f : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<2048x2048xf32>, memref<2048x2048xf32>) -> ()
+      return
+    }
+    func.func @mm_f32(%a: memref<2048x256xf32>, %b: memref<256x2048xf32>, %out: memref<2048x2048xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<2048x256xf32> to tensor<2048x256xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<256x2048xf32> to tensor<256x2048xf32>
+      %e = tensor.empty() : tensor<2048x2048xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<2048x256xf32>, tensor<256x2048xf32>) outs(%f : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<2048x2048xf32>, memref<2048x2048xf32>) -> ()
+      return
+    }
+  }
+}

@@ -458,3 +458,41 @@ halc.executable @edge_tiles_window target(#halc.target<backend = "vulkan-spirv",
     }
   }
 }
+
+// -----
+
+// A contraction on cooperative matrices (subgroup_matrix): the workgroup's
+// 32x64 tile goes to its two subgroups (64 threads along x, subgroups of
+// 32), a 32x32 block each, on #gpu.warp loops (the accumulator's fill too);
+// each subgroup steps through the workgroup's K step of 32 by 16. The
+// copies of A and B still spread over all threads; rows of f16 are 16
+// bytes (8 elements) longer.
+// CHECK-LABEL: halc.executable @cooperative
+// CHECK: scf.forall ({{.+}}) = (0, 0) to (32, 64) step (32, 32)
+// CHECK: linalg.fill
+// CHECK: } {mapping = [#gpu.warp<y>, #gpu.warp<x>]}
+// CHECK: scf.for %{{.+}} = %c0 to %c64 step %c32
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x40xf16>
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x72xf16>
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: scf.forall ({{.+}}) = (0, 0) to (32, 64) step (32, 32)
+// CHECK: scf.for %{{.+}} = %c0 to %c32 step %c16
+// CHECK: linalg.matmul {{.*}} ins(%{{.+}}, %{{.+}} : tensor<32x16xf16>, tensor<16x32xf16>) outs(%{{.+}} : tensor<32x32xf32>)
+// CHECK: } {mapping = [#gpu.warp<y>, #gpu.warp<x>]}
+halc.executable @cooperative target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([64, 1, 1])
+  builtin.module {
+    func.func @mm(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %out: memref<64x64xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<64x64xf16> to tensor<64x64xf16>
+      %1 = bufferization.to_tensor %b restrict : memref<64x64xf16> to tensor<64x64xf16>
+      %e = tensor.empty() : tensor<64x64xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+          ins(%0, %1 : tensor<64x64xf16>, tensor<64x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
+      return
+    }
+  }
+}

@@ -125,5 +125,10 @@ func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile
 
 // -----
 
-// expected-error @+1 {{expected reduction_tile, reduction_lanes or promote_operands, got 'lanes'}}
+// expected-error @+1 {{expected reduction_tile, reduction_lanes, promote_operands or subgroup_matrix, got 'lanes'}}
 func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [0, 32], workgroup_size = [32, 8, 1], lanes = 32>}
+
+// -----
+
+// expected-error @+1 {{subgroup_matrix needs 3 positive entries [m, n, k]}}
+func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [32, 32, 16], workgroup_size = [32, 1, 1], subgroup_matrix = [16, 16]>}

@@ -1,0 +1,72 @@
+// Contractions on f16 that NVIDIA's Vulkan target runs on cooperative
+// matrices (KHR tensor cores): 128x128 workgroup tiles of eight subgroups
+// (1024x2048x64), 32x32 tiles of one subgroup (small outputs), K steps of
+// 16, f16 accumulators; and shapes that keep the staged strategy there (a
+// batch, sizes the matrices do not divide, a transposed B). Lavapipe has no
+// cooperative matrices: there every function takes the staged strategy and
+// is compared with the CPU reference; the GPU bundle (bench/README.md) runs
+// the NVIDIA build against the same results. An executable on cooperative
+// matrices is refused by lavapipe, naming what it lacks.
+// REQUIRES: lavapipe
+// RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: halc-compile %s --iree-vulkan-target=nvidia --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=CONFIG
+// RUN: halc-compile %s --iree-vulkan-target=nvidia -o %t.halm
+// RUN: not halc-run %t.halm --function=mm_small --input=96x48xf16=1 --input=48x160xf16=1 2>&1 | FileCheck %s --check-prefix=REFUSED
+// CHECK-NOT: MISMATCH
+// CHECK-NOT: FAILED
+// REFUSED: error: @mm_small: shader module 0 of executable 0: uses cooperative matrices (SPV_KHR_cooperative_matrix), which Vulkan device 'llvmpipe{{.*}}' does not have (no VK_KHR_cooperative_matrix)
+// The dispatches in order: 128x128 and 32x32 tiles on cooperative
+// matrices, the batch and the shapes that keep the staged strategy.
+// CONFIG: workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<1024x64xf16>
+// CONFIG: workgroup_tile = [32, 32, 16], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<96x48xf16>
+// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 32, 48, 0], workgroup_size = [12, 8, 1], reduction_tile = [4]>}
+// CONFIG: subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<64x32xf16>, tensor<32x64xf16>)
+// CONFIG-NOT: subgroup_matrix
+
+func.func @mm(%a: tensor<1024x64xf16>, %b: tensor<64x2048xf16>) -> tensor<1024x2048xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024x2048xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024x2048xf32>) -> tensor<1024x2048xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<1024x64xf16>, tensor<64x2048xf16>) outs(%f : tensor<1024x2048xf32>) -> tensor<1024x2048xf32>
+  return %r : tensor<1024x2048xf32>
+}
+
+func.func @mm_small(%a: tensor<96x48xf16>, %b: tensor<48x160xf16>) -> tensor<96x160xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<96x160xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<96x160xf32>) -> tensor<96x160xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<96x48xf16>, tensor<48x160xf16>) outs(%f : tensor<96x160xf32>) -> tensor<96x160xf32>
+  return %r : tensor<96x160xf32>
+}
+
+func.func @bmm(%a: tensor<4x64x128xf16>, %b: tensor<4x128x96xf16>) -> tensor<4x64x96xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x64x96xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x64x96xf32>) -> tensor<4x64x96xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<4x64x128xf16>, tensor<4x128x96xf16>) outs(%f : tensor<4x64x96xf32>) -> tensor<4x64x96xf32>
+  return %r : tensor<4x64x96xf32>
+}
+
+func.func @mm_f16_accumulator(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>) -> tensor<64x64xf16> {
+  %z = arith.constant 0.0 : f16
+  %e = tensor.empty() : tensor<64x64xf16>
+  %f = linalg.fill ins(%z : f16) outs(%e : tensor<64x64xf16>) -> tensor<64x64xf16>
+  %r = linalg.matmul ins(%a, %b : tensor<64x32xf16>, tensor<32x64xf16>) outs(%f : tensor<64x64xf16>) -> tensor<64x64xf16>
+  return %r : tensor<64x64xf16>
+}
+
+func.func @mm_edges(%a: tensor<100x40xf16>, %b: tensor<40x72xf16>) -> tensor<100x72xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<100x72xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<100x72xf32>) -> tensor<100x72xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<100x40xf16>, tensor<40x72xf16>) outs(%f : tensor<100x72xf32>) -> tensor<100x72xf32>
+  return %r : tensor<100x72xf32>
+}
+
+func.func @mm_transposed_b(%a: tensor<64x32xf16>, %b: tensor<64x32xf16>) -> tensor<64x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<64x32xf16>, tensor<64x32xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
