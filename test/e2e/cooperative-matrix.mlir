@@ -1,8 +1,10 @@
 // Contractions on f16 that NVIDIA's Vulkan target runs on cooperative
 // matrices (KHR tensor cores): 128x128 workgroup tiles of eight subgroups
 // (1024x2048x64), 32x32 tiles of one subgroup (small outputs), K steps of
-// 16, f16 accumulators; and shapes that keep the staged strategy there (a
-// batch, sizes the matrices do not divide, a transposed B). Lavapipe has no
+// 16, f16 accumulators, and sizes the tiles do not divide (the edge path:
+// 64x64 tiles padded, their results copied out of workgroup memory, K
+// padded to whole steps); and shapes that keep the staged strategy there (a
+// batch, a transposed B). Lavapipe has no
 // cooperative matrices: there every function takes the staged strategy and
 // is compared with the CPU reference; the GPU bundle (bench/README.md) runs
 // the NVIDIA build against the same results. An executable on cooperative
@@ -21,6 +23,8 @@
 // CONFIG: workgroup_tile = [32, 32, 16], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<96x48xf16>
 // CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 32, 48, 0], workgroup_size = [12, 8, 1], reduction_tile = [4]>}
 // CONFIG: subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<64x32xf16>, tensor<32x64xf16>)
+// CONFIG: workgroup_tile = [64, 64, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<100x40xf16>
+// CONFIG: workgroup_tile = [64, 64, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<200x100xf16>
 // CONFIG-NOT: subgroup_matrix
 
 func.func @mm(%a: tensor<1024x64xf16>, %b: tensor<64x2048xf16>) -> tensor<1024x2048xf32> {
@@ -61,6 +65,14 @@ func.func @mm_edges(%a: tensor<100x40xf16>, %b: tensor<40x72xf16>) -> tensor<100
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<100x72xf32>) -> tensor<100x72xf32>
   %r = linalg.matmul ins(%a, %b : tensor<100x40xf16>, tensor<40x72xf16>) outs(%f : tensor<100x72xf32>) -> tensor<100x72xf32>
   return %r : tensor<100x72xf32>
+}
+
+func.func @mm_edges_k(%a: tensor<200x100xf16>, %b: tensor<100x136xf16>) -> tensor<200x136xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<200x136xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<200x136xf32>) -> tensor<200x136xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<200x100xf16>, tensor<100x136xf16>) outs(%f : tensor<200x136xf32>) -> tensor<200x136xf32>
+  return %r : tensor<200x136xf32>
 }
 
 func.func @mm_transposed_b(%a: tensor<64x32xf16>, %b: tensor<64x32xf16>) -> tensor<64x64xf32> {

@@ -2,8 +2,11 @@
 
 #include "compiler/Codegen/Common/EdgeTiles.h"
 
+#include "compiler/Codegen/Common/PromoteOperands.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -195,7 +198,8 @@ FailureOr<linalg::LinalgOp>
 mlir::halc::padToTile(RewriterBase &rewriter, linalg::LinalgOp tiledRoot,
                       ArrayRef<int64_t> paddedRanges,
                       ArrayRef<int64_t> threadTile,
-                      ArrayRef<Attribute> threadMapping) {
+                      ArrayRef<Attribute> threadMapping,
+                      int64_t workgroupThreads) {
   Location loc = tiledRoot.getLoc();
   auto fill = tiledRoot.getDpsInits().front().getDefiningOp<linalg::FillOp>();
   if (!fill || tiledRoot->getNumResults() != 1)
@@ -223,8 +227,17 @@ mlir::halc::padToTile(RewriterBase &rewriter, linalg::LinalgOp tiledRoot,
   rewriter.setInsertionPoint(tiledRoot);
   auto resultType = RankedTensorType::get(
       resultShape, getElementTypeOrSelf(init.get().getType()));
-  Value empty = tensor::EmptyOp::create(rewriter, loc, resultShape,
-                                        resultType.getElementType());
+  Value empty =
+      workgroupThreads
+          ? bufferization::AllocTensorOp::create(
+                rewriter, loc, resultType, ValueRange{}, /*copy=*/Value(),
+                /*size_hint=*/Value(),
+                gpu::AddressSpaceAttr::get(rewriter.getContext(),
+                                           gpu::AddressSpace::Workgroup))
+                .getResult()
+          : tensor::EmptyOp::create(rewriter, loc, resultShape,
+                                    resultType.getElementType())
+                .getResult();
   operands.push_back(linalg::FillOp::create(rewriter, loc,
                                             fill.getInputs().front(), empty)
                          .getResult(0));
@@ -235,13 +248,19 @@ mlir::halc::padToTile(RewriterBase &rewriter, linalg::LinalgOp tiledRoot,
   });
   AffineMap resultMap = tiledRoot.getMatchingIndexingMap(&init);
   SmallVector<int64_t> resultThreadTile;
-  for (AffineExpr expr : resultMap.getResults())
-    resultThreadTile.push_back(
-        threadTile[cast<AffineDimExpr>(expr).getPosition()]);
+  SmallVector<Attribute> writeMapping(threadMapping);
+  if (workgroupThreads) {
+    resultThreadTile = spreadOverThreads(rewriter.getContext(), resultShape,
+                                         workgroupThreads, writeMapping);
+  } else {
+    for (AffineExpr expr : resultMap.getResults())
+      resultThreadTile.push_back(
+          threadTile[cast<AffineDimExpr>(expr).getPosition()]);
+  }
   rewriter.setInsertionPointAfter(padded);
   Value written = writeInside(rewriter, loc, padded->getResult(0),
                               fill.getOutputs().front(), resultThreadTile,
-                              threadMapping);
+                              writeMapping);
   rewriter.replaceOp(tiledRoot, written);
   return cast<linalg::LinalgOp>(padded);
 }

@@ -328,10 +328,10 @@ LoweringConfigAttr chooseTransposeConfig(linalg::LinalgOp root,
 }
 
 /// Whether the workgroup-memory copies of `config`'s promoted inputs of
-/// `root` fit the target's workgroup memory.
+/// `root` (and `otherBytes`) fit the target's workgroup memory.
 bool fitsWorkgroupMemory(linalg::LinalgOp root, LoweringConfigAttr config,
-                         TargetAttr target) {
-  int64_t bytes = 0;
+                         TargetAttr target, int64_t otherBytes = 0) {
+  int64_t bytes = otherBytes;
   for (int64_t operand : config.getPromoteOperands()) {
     OpOperand *input = root.getDpsInputOperand(operand);
     Type element = getElementTypeOrSelf(input->get().getType());
@@ -532,6 +532,11 @@ constexpr MatrixBlock kMatrixBlocks[] = {
 /// cooperative matrices.
 constexpr int64_t kMatrixStep = 32;
 
+/// The tile of a contraction on cooperative matrices that its tiles do not
+/// divide: four subgroups of 32 x 32 outputs, whose padded 64 x 64 result
+/// goes through workgroup memory (EdgeTiles.h) next to the staged inputs.
+constexpr MatrixBlock kMatrixEdgeBlock = {64, 64, 2, 2};
+
 /// For a static contraction `C (m x n) += A (m x k) B (k x n)` whose
 /// element types the target has a cooperative-matrix
 /// operation for, the staged strategy of chooseStagedContractionConfig on
@@ -540,7 +545,9 @@ constexpr int64_t kMatrixStep = 32;
 /// block with cooperative matrices (subgroup_matrix), its accumulators in
 /// registers. The largest tile that still gives half a GPU's worth of
 /// workgroups (or the smallest one), among those that divide the output
-/// and K; null where none does (the staged strategy takes it).
+/// and K; where none does, 64 x 64 tiles padded at the output's edges and K
+/// padded to whole steps, where the op's inputs can be read so; else null
+/// (the staged strategy takes it).
 LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
                                                  TargetAttr target) {
   int64_t subgroupSize = target.getFixedSubgroupSize();
@@ -569,7 +576,7 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
   CooperativeMatrixAttr matrix = target.findCooperativeMatrix(
       16, 16, 16, elementType(root.getDpsInputs()[0]),
       elementType(root.getDpsInputs()[1]), elementType(root.getDpsInits()[0]));
-  if (!matrix || ranges[k] % matrix.getK() != 0)
+  if (!matrix)
     return {};
   int64_t step = ranges[k] % kMatrixStep == 0 ? kMatrixStep : matrix.getK();
   std::optional<MatrixBlock> chosen;
@@ -583,8 +590,16 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
         kWorkgroupsToFillGPU / 2)
       break;
   }
-  if (!chosen)
-    return {};
+  // At the edges the padded result goes through workgroup memory.
+  int64_t resultBytes = 0;
+  if (!chosen || ranges[k] % matrix.getK() != 0) {
+    if (!canPadToTile(root))
+      return {};
+    chosen = kMatrixEdgeBlock;
+    step = kMatrixStep;
+    resultBytes = chosen->tileM * chosen->tileN *
+                  llvm::divideCeil(matrix.getC().getIntOrFloatBitWidth(), 8);
+  }
   SmallVector<int64_t> workgroupTile(ranges.size(), 0);
   workgroupTile[m] = chosen->tileM;
   workgroupTile[n] = chosen->tileN;
@@ -595,8 +610,9 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
       /*reductionTile=*/{matrix.getK()}, /*reductionLanes=*/0,
       /*promoteOperands=*/{0, 1},
       /*subgroupMatrix=*/{matrix.getM(), matrix.getN(), matrix.getK()});
-  return fitsWorkgroupMemory(root, config, target) ? config
-                                                   : LoweringConfigAttr();
+  return fitsWorkgroupMemory(root, config, target, resultBytes)
+             ? config
+             : LoweringConfigAttr();
 }
 
 } // namespace

@@ -124,24 +124,15 @@ mlir::halc::promoteOperand(RewriterBase &rewriter, linalg::LinalgOp tiledRoot,
   return copy;
 }
 
-/// The thread loop of the copy of `root`'s input `operand` (see
-/// promoteOperand), spread over all the workgroup's threads whatever their
-/// shape (linear ids): neighbouring threads copy neighbouring groups of
-/// four elements along the input's rows (coalesced 128-bit loads and
-/// stores), the threads left over take the next dimensions, and each thread
-/// copies its share of what remains.
-scf::SCFTilingOptions
-mlir::halc::getCopyThreadOptions(linalg::CopyOp copy, linalg::LinalgOp root,
-                                 int64_t operand, LoweringConfigAttr config) {
-  MLIRContext *context = copy.getContext();
-  AffineMap map = root.getMatchingIndexingMap(root.getDpsInputOperand(operand));
-  unsigned rank = map.getNumResults();
-  int64_t threads = computeProduct(config.getWorkgroupSize());
+SmallVector<int64_t> mlir::halc::spreadOverThreads(
+    MLIRContext *context, ArrayRef<int64_t> shape, int64_t threads,
+    SmallVector<Attribute> &mapping) {
+  unsigned rank = shape.size();
   SmallVector<int64_t> tile(rank, 0);
-  SmallVector<Attribute> mapping(rank);
+  mapping.assign(rank, Attribute());
   for (unsigned axis = 0; axis < rank; ++axis) {
     unsigned dim = rank - 1 - axis;
-    int64_t extent = getWorkgroupExtent(root, config, map.getDimPosition(dim));
+    int64_t extent = shape[dim];
     int64_t width = axis == 0 ? getCopyVectorWidth(extent) : 1;
     int64_t along = std::clamp<int64_t>(extent / width, 1, threads);
     tile[dim] = width * llvm::divideCeil(extent / width, along);
@@ -150,6 +141,20 @@ mlir::halc::getCopyThreadOptions(linalg::CopyOp copy, linalg::LinalgOp root,
         context, static_cast<gpu::MappingId>(
                      static_cast<int64_t>(gpu::MappingId::LinearDim0) + axis));
   }
+  return tile;
+}
+
+scf::SCFTilingOptions
+mlir::halc::getCopyThreadOptions(linalg::CopyOp copy, linalg::LinalgOp root,
+                                 int64_t operand, LoweringConfigAttr config) {
+  MLIRContext *context = copy.getContext();
+  AffineMap map = root.getMatchingIndexingMap(root.getDpsInputOperand(operand));
+  SmallVector<int64_t> shape;
+  for (unsigned dim = 0; dim < map.getNumResults(); ++dim)
+    shape.push_back(getWorkgroupExtent(root, config, map.getDimPosition(dim)));
+  SmallVector<Attribute> mapping;
+  SmallVector<int64_t> tile = spreadOverThreads(
+      context, shape, computeProduct(config.getWorkgroupSize()), mapping);
   scf::SCFTilingOptions options;
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
       .setTileSizes(getAsIndexOpFoldResult(context, tile))

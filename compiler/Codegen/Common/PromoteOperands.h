@@ -35,8 +35,18 @@ FailureOr<linalg::CopyOp> promoteOperand(RewriterBase &rewriter,
 SmallVector<int64_t> getPromotedShape(linalg::LinalgOp root, int64_t operand,
                                       LoweringConfigAttr config);
 
+/// Each thread's tile of a copy of `shape` (static) spread over `threads`
+/// threads whatever the workgroup's shape (linear ids, `mapping` gets
+/// linear_dim_i per dimension): neighbouring threads copy neighbouring
+/// groups of four elements along the rows (coalesced 128-bit accesses),
+/// the threads left over take the next dimensions, and each thread copies
+/// its share of what remains.
+SmallVector<int64_t> spreadOverThreads(MLIRContext *context,
+                                       ArrayRef<int64_t> shape, int64_t threads,
+                                       SmallVector<Attribute> &mapping);
+
 /// The thread loop of the copy that promoteOperand made of `root`'s input
-/// `operand`.
+/// `operand` (spreadOverThreads).
 scf::SCFTilingOptions getCopyThreadOptions(linalg::CopyOp copy,
                                            linalg::LinalgOp root,
                                            int64_t operand,

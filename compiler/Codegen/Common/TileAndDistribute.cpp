@@ -8,6 +8,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -436,7 +437,9 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
           paddedRanges != tiledRoot.getStaticLoopRanges()) {
         FailureOr<linalg::LinalgOp> padded =
             padToTile(rewriter, tiledRoot, paddedRanges, threadTile,
-                      threadMapping);
+                      threadMapping,
+                      subgroups ? computeProduct(config.getWorkgroupSize())
+                                : 0);
         if (failed(padded))
           return failure();
         tiledRoot = *padded;
