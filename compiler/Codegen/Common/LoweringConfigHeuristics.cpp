@@ -532,10 +532,12 @@ constexpr MatrixBlock kMatrixBlocks[] = {
 /// cooperative matrices.
 constexpr int64_t kMatrixStep = 32;
 
-/// The tile of a contraction on cooperative matrices that its tiles do not
-/// divide: four subgroups of 32 x 32 outputs, whose padded 64 x 64 result
-/// goes through workgroup memory (EdgeTiles.h) next to the staged inputs.
-constexpr MatrixBlock kMatrixEdgeBlock = {64, 64, 2, 2};
+/// The tiles of a contraction on cooperative matrices that its tiles do not
+/// divide: four subgroups of 32 x 32 outputs, whose padded result goes
+/// through workgroup memory (EdgeTiles.h) next to the staged inputs, where
+/// it fits. (128 x 64 tiles, 47 KiB of workgroup memory in all, lost the
+/// H100's Vulkan device: bench/results/2026-11-24-nvidia-h100-issue18.md.)
+constexpr MatrixBlock kMatrixEdgeBlocks[] = {{64, 64, 2, 2}};
 
 /// For a static contraction `C (m x n) += A (m x k) B (k x n)` whose
 /// element types the target has a cooperative-matrix
@@ -545,9 +547,9 @@ constexpr MatrixBlock kMatrixEdgeBlock = {64, 64, 2, 2};
 /// block with cooperative matrices (subgroup_matrix), its accumulators in
 /// registers. The largest tile that still gives half a GPU's worth of
 /// workgroups (or the smallest one), among those that divide the output
-/// and K; where none does, 64 x 64 tiles padded at the output's edges and K
-/// padded to whole steps, where the op's inputs can be read so; else null
-/// (the staged strategy takes it).
+/// and K; where none does, tiles padded at the output's edges and K padded
+/// to whole steps, where the op's inputs can be read so (measured slower
+/// than dividing 32 x 32 tiles); else null (the staged strategy takes it).
 LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
                                                  TargetAttr target) {
   int64_t subgroupSize = target.getFixedSubgroupSize();
@@ -590,29 +592,36 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
         kWorkgroupsToFillGPU / 2)
       break;
   }
-  // At the edges the padded result goes through workgroup memory.
-  int64_t resultBytes = 0;
-  if (!chosen || ranges[k] % matrix.getK() != 0) {
-    if (!canPadToTile(root))
-      return {};
-    chosen = kMatrixEdgeBlock;
-    step = kMatrixStep;
-    resultBytes = chosen->tileM * chosen->tileN *
-                  llvm::divideCeil(matrix.getC().getIntOrFloatBitWidth(), 8);
+  auto getConfig = [&](const MatrixBlock &block) {
+    SmallVector<int64_t> workgroupTile(ranges.size(), 0);
+    workgroupTile[m] = block.tileM;
+    workgroupTile[n] = block.tileN;
+    workgroupTile[k] = step;
+    return LoweringConfigAttr::get(
+        context, workgroupTile,
+        {block.subgroupsAlongN * subgroupSize, block.subgroupsAlongM, 1},
+        /*reductionTile=*/{matrix.getK()}, /*reductionLanes=*/0,
+        /*promoteOperands=*/{0, 1},
+        /*subgroupMatrix=*/{matrix.getM(), matrix.getN(), matrix.getK()});
+  };
+  if (chosen && ranges[k] % matrix.getK() == 0) {
+    LoweringConfigAttr config = getConfig(*chosen);
+    return fitsWorkgroupMemory(root, config, target) ? config
+                                                     : LoweringConfigAttr();
   }
-  SmallVector<int64_t> workgroupTile(ranges.size(), 0);
-  workgroupTile[m] = chosen->tileM;
-  workgroupTile[n] = chosen->tileN;
-  workgroupTile[k] = step;
-  auto config = LoweringConfigAttr::get(
-      context, workgroupTile,
-      {chosen->subgroupsAlongN * subgroupSize, chosen->subgroupsAlongM, 1},
-      /*reductionTile=*/{matrix.getK()}, /*reductionLanes=*/0,
-      /*promoteOperands=*/{0, 1},
-      /*subgroupMatrix=*/{matrix.getM(), matrix.getN(), matrix.getK()});
-  return fitsWorkgroupMemory(root, config, target, resultBytes)
-             ? config
-             : LoweringConfigAttr();
+  // At the edges the padded result goes through workgroup memory.
+  if (!canPadToTile(root))
+    return {};
+  step = kMatrixStep;
+  int64_t resultBytes =
+      llvm::divideCeil(matrix.getC().getIntOrFloatBitWidth(), 8);
+  for (const MatrixBlock &block : kMatrixEdgeBlocks) {
+    LoweringConfigAttr config = getConfig(block);
+    if (fitsWorkgroupMemory(root, config, target,
+                            block.tileM * block.tileN * resultBytes))
+      return config;
+  }
+  return {};
 }
 
 } // namespace

@@ -496,3 +496,37 @@ halc.executable @cooperative target(#halc.target<backend = "vulkan-spirv", arch 
     }
   }
 }
+
+// -----
+
+// At the edges (a 50x40 output, K 24, tiles of 32x32 and K steps of 32) a
+// tile on cooperative matrices is padded: its accumulator is a workgroup
+// buffer that the subgroup fills and accumulates whole, and all 32 threads
+// copy what lies inside the output (8x4 blocks, linear ids) with
+// transfers that stop at its edges.
+// CHECK-LABEL: halc.executable @cooperative_edges
+// CHECK: %[[ACC:.+]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x32xf32>
+// CHECK: scf.forall {{.+}} shared_outs(%{{.+}} = %[[ACC]])
+// CHECK: linalg.fill
+// CHECK: } {mapping = [#gpu.warp<y>, #gpu.warp<x>]}
+// CHECK: } {mapping = [#gpu.warp<y>, #gpu.warp<x>]}
+// CHECK: scf.forall ({{.+}}) = (0, 0) to (32, 32) step (8, 4)
+// CHECK: vector.transfer_read %{{.+}} {in_bounds = [true, true]} : tensor<32x32xf32>, vector<8x4xf32>
+// CHECK: vector.transfer_write %{{.+}} : vector<8x4xf32>, tensor<?x?xf32>
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+halc.executable @cooperative_edges target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([32, 1, 1])
+  builtin.module {
+    func.func @mm(%a: memref<50x24xf16>, %b: memref<24x40xf16>, %out: memref<50x40xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<50x24xf16> to tensor<50x24xf16>
+      %1 = bufferization.to_tensor %b restrict : memref<24x40xf16> to tensor<24x40xf16>
+      %e = tensor.empty() : tensor<50x40xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<50x40xf32>) -> tensor<50x40xf32>
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 32, 32], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+          ins(%0, %1 : tensor<50x24xf16>, tensor<24x40xf16>) outs(%f : tensor<50x40xf32>) -> tensor<50x40xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<50x40xf32>, memref<50x40xf32>) -> ()
+      return
+    }
+  }
+}
