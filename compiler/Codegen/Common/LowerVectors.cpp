@@ -51,8 +51,15 @@ int64_t getPieceWidth(int64_t inner) {
   return width;
 }
 
-/// The shape each unrollable op is cut into: one row of up to four elements
-/// that divide the innermost dimension.
+/// A piece of a row of a vector of `type` (rank 1 or more): up to four
+/// elements that divide the innermost dimension.
+SmallVector<int64_t> getRowPiece(VectorType type) {
+  SmallVector<int64_t> shape(type.getRank() - 1, 1);
+  shape.push_back(getPieceWidth(type.getShape().back()));
+  return shape;
+}
+
+/// The shape each unrollable op is cut into: a piece of a row.
 std::optional<SmallVector<int64_t>> getNativeShape(Operation *op) {
   VectorType type;
   if (auto write = dyn_cast<vector::TransferWriteOp>(op))
@@ -61,9 +68,7 @@ std::optional<SmallVector<int64_t>> getNativeShape(Operation *op) {
     type = dyn_cast<VectorType>(op->getResult(0).getType());
   if (!type || type.getRank() == 0)
     return std::nullopt;
-  SmallVector<int64_t> shape(type.getRank() - 1, 1);
-  shape.push_back(getPieceWidth(type.getShape().back()));
-  return shape;
+  return getRowPiece(type);
 }
 
 /// A row read from an n-D vector that was assembled element by element (a
@@ -218,9 +223,7 @@ SmallVector<int64_t> getRowPieceShape(VectorType type) {
   if (type.getRank() == 0 ||
       (type.getRank() == 1 && type.getShape().back() <= kMaxVectorWidth))
     return {};
-  SmallVector<int64_t> shape(type.getRank() - 1, 1);
-  shape.push_back(getPieceWidth(type.getShape().back()));
-  return shape;
+  return getRowPiece(type);
 }
 
 /// A multiply with a double-width result (tosa.rescale's scaling) on a

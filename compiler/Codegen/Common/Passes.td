@@ -87,7 +87,9 @@ def TileAndDistributePass
     over the threads of a workgroup (`#gpu.thread<x|y|z>`, one loop per
     thread along each distributed loop), fusing every producer into both.
     Reduction loops with a `reduction_tile` become a serial `scf.for` in each
-    thread. Sizes that are not multiples of the tiles give smaller tiles at
+    thread. Under a `subgroup_matrix` the inner loops go to subgroups
+    (`#gpu.warp<x|y>`) instead of threads, each a block of the workgroup's
+    tile. Sizes that are not multiples of the tiles give smaller tiles at
     the edges (`affine.min`), never out-of-bounds accesses. Records the
     workgroup count on the export. An op that cannot be fused into the loops
     is an error that names it.
@@ -212,8 +214,11 @@ def LowerVectorsPass
   let description = [{
     Runs after bufferization. Hoists the reads and writes of accumulators out
     of serial loops (they are carried in registers) and forwards stores to
-    loads, lowers `vector.contract` to outer products and those to
-    `vector.fma`, lowers multi-reductions, transposes and broadcasts, and
+    loads; a subgroup's contraction (marked `halc.subgroup_matrix` by
+    halc-vectorize) is cut into the target's cooperative-matrix shape and
+    becomes upstream's `gpu.subgroup_mma_*` ops, its accumulators matrices
+    the loops carry; other `vector.contract`s become outer products and
+    those `vector.fma`, lowers multi-reductions, transposes and broadcasts, and
     unrolls every n-D vector op into 1-D pieces of up to four elements;
     transfers become `vector.load` and `vector.store`. A transfer that may
     cross its memref's edges (a staged tile's at the edge of its operands)
