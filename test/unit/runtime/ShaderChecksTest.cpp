@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -104,6 +105,130 @@ TEST(ShaderChecks, DescriptorSetOtherThanZero) {
 TEST(ShaderChecks, MissingEntryPoint) {
   EXPECT_EQ(check(assemble(0, 1), "third", 2),
             "has no GLCompute entry point 'third'");
+}
+
+} // namespace
+
+namespace {
+
+// SPIRV-Tools 2023.1 cannot assemble SPV_KHR_cooperative_matrix: its
+// instructions are spliced in as words (OpCapability CooperativeMatrixKHR =
+// 6022; OpTypeCooperativeMatrixKHR = 4456, %result %component %scope %rows
+// %columns %use; OpCooperativeMatrixLoadKHR = 4457, %type %result %pointer
+// %layout).
+constexpr uint32_t kCooperativeMatrixKHR = 6022;
+
+uint32_t instruction(uint32_t opcode, uint32_t words) {
+  return words << 16 | opcode;
+}
+
+/// A module on cooperative matrices: A and B 16x16 f16, an accumulator
+/// 16x16 f32; the entry point @first loads a matrix from the buffer at
+/// binding 1 (replacing an OpNop of its body).
+std::vector<uint32_t> assembleCooperative() {
+  const char *text = R"(
+    OpCapability Shader
+    OpCapability Float16
+    OpMemoryModel Logical GLSL450
+    OpEntryPoint GLCompute %1 "first"
+    OpExecutionMode %1 LocalSize 32 1 1
+    OpDecorate %20 Block
+    OpMemberDecorate %20 0 Offset 0
+    OpDecorate %22 DescriptorSet 0
+    OpDecorate %22 Binding 0
+    OpDecorate %23 DescriptorSet 0
+    OpDecorate %23 Binding 1
+    %2 = OpTypeVoid
+    %3 = OpTypeFunction %2
+    %10 = OpTypeFloat 16
+    %11 = OpTypeFloat 32
+    %12 = OpTypeInt 32 0
+    %13 = OpConstant %12 16
+    %14 = OpConstant %12 0
+    %15 = OpConstant %12 1
+    %16 = OpConstant %12 2
+    %17 = OpConstant %12 3
+    %20 = OpTypeStruct %10
+    %21 = OpTypePointer StorageBuffer %20
+    %22 = OpVariable %21 StorageBuffer
+    %23 = OpVariable %21 StorageBuffer
+    %1 = OpFunction %2 None %3
+    %4 = OpLabel
+    OpNop
+    OpReturn
+    OpFunctionEnd
+  )";
+  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
+  std::vector<uint32_t> words;
+  EXPECT_TRUE(tools.Assemble(text, &words,
+                             SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS));
+  words[3] = 100; // the id bound
+  std::vector<uint32_t> module(words.begin(), words.begin() + 5);
+  module.insert(module.end(), {instruction(17, 2), kCooperativeMatrixKHR});
+  for (size_t at = 5; at < words.size();) {
+    uint32_t length = words[at] >> 16;
+    uint32_t opcode = words[at] & 0xffff;
+    if (opcode == 0) {
+      // %31 = OpCooperativeMatrixLoadKHR %30 %23 (binding 1) RowMajor (%14)
+      module.insert(module.end(), {instruction(4457, 5), 30, 31, 23, 14});
+    } else {
+      module.insert(module.end(), words.begin() + at,
+                    words.begin() + at + length);
+    }
+    // The matrix types after the constants they name.
+    if (opcode == 43 && words[at + 2] == 17)
+      for (auto [id, component, use] : {std::tuple<uint32_t, uint32_t, uint32_t>{
+                                            30, 10, 14},
+                                        {32, 10, 15},
+                                        {33, 11, 16}})
+        module.insert(module.end(),
+                      {instruction(4456, 7), id, component, 17, 13, 13, use});
+    at += length;
+  }
+  return module;
+}
+
+std::string checkMatrices(
+    const std::vector<halc::CooperativeMatrixProperties> &available) {
+  std::vector<uint32_t> words = assembleCooperative();
+  halc_status_t status = halc::checkCooperativeMatrices(
+      words.data(), words.size(), available, "test");
+  if (!status)
+    return "";
+  std::string message = halc_status_message(status);
+  halc_status_free(status);
+  return message;
+}
+
+// VkComponentTypeKHR: FLOAT16 = 0, FLOAT32 = 1.
+TEST(ShaderChecks, CooperativeMatricesTheDeviceHas) {
+  EXPECT_EQ(checkMatrices({{16, 8, 16, 0, 0, 1, 1}, {16, 16, 16, 0, 0, 1, 1}}),
+            "");
+}
+
+TEST(ShaderChecks, CooperativeMatricesOnADeviceWithout) {
+  EXPECT_EQ(checkMatrices({}),
+            "uses cooperative matrices (SPV_KHR_cooperative_matrix), which "
+            "Vulkan device 'test' does not have (no VK_KHR_cooperative_matrix)");
+}
+
+TEST(ShaderChecks, CooperativeMatrixTheDeviceDoesNotList) {
+  EXPECT_EQ(checkMatrices({{16, 16, 16, 0, 0, 0, 0}}),
+            "uses a 16x16 f32 cooperative matrix accumulator, which Vulkan "
+            "device 'test' does not list among its cooperative-matrix "
+            "operations");
+}
+
+// The cooperative instructions are set aside for SPIRV-Tools, but the
+// buffers they load from still count against the layout; the module is not
+// validated (SPIRV-Tools rejects the extension).
+TEST(ShaderChecks, BindingOfACooperativeLoad) {
+  std::vector<uint32_t> words = assembleCooperative();
+  EXPECT_EQ(halc::validateSPIRV(words.data(), words.size()), nullptr);
+  EXPECT_EQ(check(words, "first", 2), "");
+  EXPECT_EQ(check(words, "first", 1),
+            "entry point 'first' uses descriptor set 0, binding 1; its layout "
+            "has set 0 with 1 bindings");
 }
 
 } // namespace
