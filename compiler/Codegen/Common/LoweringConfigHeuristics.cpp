@@ -532,12 +532,12 @@ constexpr MatrixBlock kMatrixBlocks[] = {
 /// cooperative matrices.
 constexpr int64_t kMatrixStep = 32;
 
-/// The tiles of a contraction on cooperative matrices that its tiles do not
+/// The tile of a contraction on cooperative matrices that its tiles do not
 /// divide: four subgroups of 32 x 32 outputs, whose padded result goes
 /// through workgroup memory (EdgeTiles.h) next to the staged inputs, where
 /// it fits. (128 x 64 tiles, 47 KiB of workgroup memory in all, lost the
 /// H100's Vulkan device: bench/results/2026-11-24-nvidia-h100-issue18.md.)
-constexpr MatrixBlock kMatrixEdgeBlocks[] = {{64, 64, 2, 2}};
+constexpr MatrixBlock kMatrixEdgeBlock = {64, 64, 2, 2};
 
 /// For a static contraction `C (m x n) += A (m x k) B (k x n)` whose
 /// element types the target has a cooperative-matrix
@@ -614,14 +614,12 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
     return {};
   step = kMatrixStep;
   int64_t resultBytes =
+      kMatrixEdgeBlock.tileM * kMatrixEdgeBlock.tileN *
       llvm::divideCeil(matrix.getC().getIntOrFloatBitWidth(), 8);
-  for (const MatrixBlock &block : kMatrixEdgeBlocks) {
-    LoweringConfigAttr config = getConfig(block);
-    if (fitsWorkgroupMemory(root, config, target,
-                            block.tileM * block.tileN * resultBytes))
-      return config;
-  }
-  return {};
+  LoweringConfigAttr config = getConfig(kMatrixEdgeBlock);
+  return fitsWorkgroupMemory(root, config, target, resultBytes)
+             ? config
+             : LoweringConfigAttr();
 }
 
 } // namespace

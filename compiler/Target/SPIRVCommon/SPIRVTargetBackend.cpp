@@ -43,6 +43,12 @@ TargetAttr SPIRVTargetBackend::getTarget(MLIRContext *context,
   return {};
 }
 
+bool mlir::halc::usesCooperativeMatrices(spirv::ModuleOp module) {
+  std::optional<spirv::VerCapExtAttr> triple = module.getVceTriple();
+  return triple && llvm::is_contained(triple->getCapabilities(),
+                                      spirv::Capability::CooperativeMatrixKHR);
+}
+
 /// Validates `binary` with SPIRV-Tools for the Vulkan 1.1 environment (SPIR-V
 /// up to 1.3, shader capabilities), which is also what SPIRV-Cross accepts.
 /// Debian 12's SPIRV-Tools (2023.1) predates SPV_KHR_cooperative_matrix and
@@ -51,9 +57,7 @@ TargetAttr SPIRVTargetBackend::getTarget(MLIRContext *context,
 static LogicalResult validateSPIRV(ExecutableOp executable,
                                    spirv::ModuleOp module,
                                    ArrayRef<uint32_t> binary) {
-  std::optional<spirv::VerCapExtAttr> triple = module.getVceTriple();
-  if (triple && llvm::is_contained(triple->getCapabilities(),
-                                   spirv::Capability::CooperativeMatrixKHR))
+  if (usesCooperativeMatrices(module))
     return success();
   spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
   std::string messages;

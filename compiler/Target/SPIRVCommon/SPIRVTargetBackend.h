@@ -5,6 +5,8 @@
 
 #include "compiler/Target/TargetBackend.h"
 
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+
 namespace mlir::halc {
 
 /// A row of a target table: one GPU and what it can do.
@@ -57,6 +59,10 @@ private:
   /// The value of the flag, read when a target is asked for.
   const std::string &gpuFlagValue;
 };
+
+/// Whether `module` declares the KHR cooperative-matrix capability (its
+/// kernels run on the target's cooperative matrices).
+bool usesCooperativeMatrices(spirv::ModuleOp module);
 
 } // namespace mlir::halc
 

@@ -5,7 +5,7 @@
 #include "compiler/Serialization/ExecutableDebugInfo.h"
 #include "compiler/Serialization/BinaryHeader.h"
 
-#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "compiler/Target/SPIRVCommon/SPIRVTargetBackend.h"
 
 #include "schemas/vulkan_executable_def_generated.h"
 
@@ -24,12 +24,9 @@ static uint32_t getRequiredSubgroupSize(ExecutableOp executable) {
   ModuleOp inner = executable.getInnerModule();
   if (!inner)
     return 0;
-  for (auto module : inner.getOps<spirv::ModuleOp>()) {
-    std::optional<spirv::VerCapExtAttr> triple = module.getVceTriple();
-    if (triple && llvm::is_contained(triple->getCapabilities(),
-                                     spirv::Capability::CooperativeMatrixKHR))
+  for (auto module : inner.getOps<spirv::ModuleOp>())
+    if (usesCooperativeMatrices(module))
       return executable.getTargetAttr().getFixedSubgroupSize();
-  }
   return 0;
 }
 

@@ -72,16 +72,20 @@ std::vector<uint32_t> assemble(int set, int binding) {
   return words;
 }
 
-/// The error of checkEntryPointBindings, or "" when it passes.
-std::string check(const std::vector<uint32_t> &words, const char *entryPoint,
-                  uint32_t bindingCount) {
-  halc_status_t status = halc::checkEntryPointBindings(
-      words.data(), words.size(), entryPoint, bindingCount);
+/// The message of `status` (freed), or "" when it is a success.
+std::string takeMessage(halc_status_t status) {
   if (!status)
     return "";
   std::string message = halc_status_message(status);
   halc_status_free(status);
   return message;
+}
+
+/// The error of checkEntryPointBindings, or "" when it passes.
+std::string check(const std::vector<uint32_t> &words, const char *entryPoint,
+                  uint32_t bindingCount) {
+  return takeMessage(halc::checkEntryPointBindings(
+      words.data(), words.size(), entryPoint, bindingCount));
 }
 
 TEST(ShaderChecks, BindingsWithinTheLayoutPass) {
@@ -191,13 +195,8 @@ std::vector<uint32_t> assembleCooperative() {
 std::string checkMatrices(
     const std::vector<halc::CooperativeMatrixProperties> &available) {
   std::vector<uint32_t> words = assembleCooperative();
-  halc_status_t status = halc::checkCooperativeMatrices(
-      words.data(), words.size(), available, "test");
-  if (!status)
-    return "";
-  std::string message = halc_status_message(status);
-  halc_status_free(status);
-  return message;
+  return takeMessage(halc::checkCooperativeMatrices(
+      words.data(), words.size(), available, "test"));
 }
 
 // VkComponentTypeKHR: FLOAT16 = 0, FLOAT32 = 1.
