@@ -1,16 +1,18 @@
 // Contractions on f16 that NVIDIA's Vulkan target runs on cooperative
-// matrices (KHR tensor cores): 128x128 workgroup tiles of eight subgroups
+// matrices (KHR tensor cores): 128x128 workgroup tiles of four subgroups
 // (1024x2048x64), 32x32 tiles of one subgroup (small outputs), K steps of
 // 16, f16 accumulators, and sizes the tiles do not divide (the edge path:
 // 64x64 tiles padded, their results copied out of workgroup memory, K
 // padded to whole steps); and shapes that keep the staged strategy there (a
-// batch, a transposed B). Lavapipe has no
-// cooperative matrices: there every function takes the staged strategy and
-// is compared with the CPU reference; the GPU bundle (bench/README.md) runs
-// the NVIDIA build against the same results. An executable on cooperative
-// matrices is refused by lavapipe, naming what it lacks.
+// batch, a transposed B). Lavapipe and Metal have no cooperative matrices:
+// there (lavapipe, the MSL CPU executor) every function takes the staged
+// strategy and is compared with the CPU reference; the GPU bundle
+// (bench/README.md) runs the NVIDIA build against the same results. An
+// executable on cooperative matrices is refused by lavapipe, naming what
+// it lacks.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu --msl-configurations=3.0/macos %s | FileCheck %s
 // RUN: halc-compile %s --iree-vulkan-target=nvidia --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=CONFIG
 // RUN: halc-compile %s --iree-vulkan-target=nvidia -o %t.halm
 // RUN: not halc-run %t.halm --function=mm_small --input=96x48xf16=1 --input=48x160xf16=1 2>&1 | FileCheck %s --check-prefix=REFUSED

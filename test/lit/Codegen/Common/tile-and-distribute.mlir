@@ -530,3 +530,25 @@ halc.executable @cooperative_edges target(#halc.target<backend = "vulkan-spirv",
     }
   }
 }
+
+// -----
+
+// Cooperative matrices spread a tile over subgroups of one known size: a
+// target without fixed subgroups cannot run such a config.
+halc.executable @cooperative_no_subgroups target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8, 4]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([64, 1, 1])
+  builtin.module {
+    func.func @mm(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %out: memref<64x64xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<64x64xf16> to tensor<64x64xf16>
+      %1 = bufferization.to_tensor %b restrict : memref<64x64xf16> to tensor<64x64xf16>
+      %e = tensor.empty() : tensor<64x64xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+      // expected-error @+1 {{lowering_config has a subgroup_matrix, which needs one subgroup size that divides workgroup_size[0]}}
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+          ins(%0, %1 : tensor<64x64xf16>, tensor<64x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
+      return
+    }
+  }
+}
