@@ -76,6 +76,16 @@ bool mlir::halc::isSubgroupLoop(Operation *op) {
   return isa_and_present<gpu::GPUWarpMappingAttr>(getFirstMapping(op));
 }
 
+std::optional<SmallVector<int64_t>>
+mlir::halc::getSubgroupGrid(ArrayRef<int64_t> workgroupSize,
+                            int64_t subgroupSize) {
+  if (!subgroupSize || workgroupSize[0] % subgroupSize != 0)
+    return std::nullopt;
+  SmallVector<int64_t> grid = {workgroupSize.front() / subgroupSize};
+  llvm::append_range(grid, workgroupSize.drop_front());
+  return grid;
+}
+
 bool mlir::halc::isWorkgroupLoop(Operation *op) {
   return isa_and_present<gpu::GPUBlockMappingAttr>(getFirstMapping(op));
 }

@@ -36,6 +36,12 @@ bool isThreadLoop(Operation *op);
 /// Whether `op` is a thread loop whose iterations are subgroups'.
 bool isSubgroupLoop(Operation *op);
 
+/// The subgroups along each dimension of a workgroup of `workgroupSize`
+/// threads, each subgroup `subgroupSize` consecutive x ids; none where that
+/// size is unknown (0) or does not divide the workgroup's x.
+std::optional<SmallVector<int64_t>>
+getSubgroupGrid(ArrayRef<int64_t> workgroupSize, int64_t subgroupSize);
+
 /// Whether `op` is an scf.forall mapped to GPU blocks (a workgroup loop).
 bool isWorkgroupLoop(Operation *op);
 

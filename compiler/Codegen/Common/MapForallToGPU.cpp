@@ -163,15 +163,19 @@ LogicalResult mapForall(RewriterBase &rewriter, scf::ForallOp forall,
     return mapLinearForall(rewriter, forall, workgroupSize);
   bool isBlock = blockDim(mapping->getValue().front()).has_value();
   bool isSubgroup = isSubgroupLoop(forall);
-  if (isSubgroup && (!subgroupSize || workgroupSize[0] % subgroupSize != 0))
-    return forall.emitOpError("spreads a loop over subgroups, which needs one "
-                              "subgroup size that divides the workgroup's x");
-  Location loc = forall.getLoc();
-  rewriter.setInsertionPoint(forall);
   // The threads, or subgroups, along each dimension and the id of each.
   SmallVector<int64_t> workers(workgroupSize);
-  if (isSubgroup)
-    workers[0] /= subgroupSize;
+  if (isSubgroup) {
+    std::optional<SmallVector<int64_t>> grid =
+        getSubgroupGrid(workgroupSize, subgroupSize);
+    if (!grid)
+      return forall.emitOpError("spreads a loop over subgroups, which needs "
+                                "one subgroup size that divides the "
+                                "workgroup's x");
+    workers = *grid;
+  }
+  Location loc = forall.getLoc();
+  rewriter.setInsertionPoint(forall);
   auto getWorkerId = [&](gpu::Dimension dim) -> Value {
     Value id = gpu::ThreadIdOp::create(rewriter, loc, dim);
     if (!isSubgroup || dim != gpu::Dimension::x)

@@ -404,22 +404,22 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     // on cooperative matrices each subgroup does (x has workgroup_size[0]
     // / subgroup size of them).
     bool subgroups = !config.getSubgroupMatrix().empty();
-    int64_t subgroupSize =
-        exportOp->getParentOfType<ExecutableOp>().getTargetAttr()
-            .getFixedSubgroupSize();
-    if (subgroups && (!subgroupSize ||
-                      config.getWorkgroupSize()[0] % subgroupSize != 0))
-      return root->emitError("lowering_config has a subgroup_matrix, which "
-                             "needs one subgroup size that divides "
-                             "workgroup_size[0]");
-    SmallVector<int64_t> threadTile(root.getNumLoops(), 0);
-    for (auto [loop, dim] : llvm::zip(plan->loops, plan->dims)) {
-      int64_t workers = config.getWorkgroupSize()[static_cast<unsigned>(dim)];
-      if (subgroups && dim == gpu::MappingId::DimX)
-        workers /= subgroupSize;
-      threadTile[loop] =
-          llvm::divideCeil(config.getWorkgroupTile()[loop], workers);
+    SmallVector<int64_t> workers(config.getWorkgroupSize());
+    if (subgroups) {
+      std::optional<SmallVector<int64_t>> grid = getSubgroupGrid(
+          workers, exportOp->getParentOfType<ExecutableOp>()
+                       .getTargetAttr()
+                       .getFixedSubgroupSize());
+      if (!grid)
+        return root->emitError("lowering_config has a subgroup_matrix, which "
+                               "needs one subgroup size that divides "
+                               "workgroup_size[0]");
+      workers = *grid;
     }
+    SmallVector<int64_t> threadTile(root.getNumLoops(), 0);
+    for (auto [loop, dim] : llvm::zip(plan->loops, plan->dims))
+      threadTile[loop] = llvm::divideCeil(config.getWorkgroupTile()[loop],
+                                          workers[static_cast<unsigned>(dim)]);
     SmallVector<Attribute> threadMapping =
         plan->threadMapping(context, subgroups);
     scf::SCFTilingOptions threadOptions;

@@ -42,12 +42,12 @@ spirv::TargetEnvAttr mlir::halc::getSPIRVTargetEnv(TargetAttr target,
   }
   Builder builder(context);
   SmallVector<Attribute> matrices;
-  for (CooperativeMatrixAttr matrix : target.getCooperativeMatrices())
-    if (cooperativeMatrices)
+  if (cooperativeMatrices)
+    for (CooperativeMatrixAttr matrix : target.getCooperativeMatrices())
       matrices.push_back(spirv::CooperativeMatrixPropertiesKHRAttr::get(
-        context, matrix.getM(), matrix.getN(), matrix.getK(), matrix.getA(),
-        matrix.getB(), matrix.getC(), matrix.getC(), /*acc_sat=*/false,
-        spirv::ScopeAttr::get(context, spirv::Scope::Subgroup)));
+          context, matrix.getM(), matrix.getN(), matrix.getK(), matrix.getA(),
+          matrix.getB(), matrix.getC(), matrix.getC(), /*acc_sat=*/false,
+          spirv::ScopeAttr::get(context, spirv::Scope::Subgroup)));
   // MLIR's KHR cooperative-matrix ops need SPIR-V 1.6 (Vulkan 1.3).
   spirv::Version version = spirv::Version::V_1_3;
   if (!matrices.empty()) {

@@ -9,7 +9,6 @@
 
 namespace mlir::halc {
 
-/// A row of a target table: one GPU and what it can do.
 /// One cooperative-matrix operation: C (m x n) += A (m x k) B (k x n), the
 /// element types by name.
 struct CooperativeMatrixShape {
@@ -17,6 +16,7 @@ struct CooperativeMatrixShape {
   const char *a, *b, *c;
 };
 
+/// A row of a target table: one GPU and what it can do.
 struct GPUDescription {
   const char *arch;
   TargetFeatures features;

@@ -47,6 +47,7 @@ constexpr uint16_t kOpCooperativeMatrixStoreKHR = 4458;
 constexpr uint16_t kOpCooperativeMatrixLengthKHR = 4460;
 constexpr uint32_t kCapabilityCooperativeMatrixKHR = 6022;
 constexpr uint32_t kHeaderWords = 5;
+constexpr uint32_t kComponentTypeBFloat16 = 1000141000;
 
 /// Calls `visit(at, length)` for each instruction of the module in `words`
 /// (the loader checked that every one lies within it).
@@ -244,7 +245,7 @@ std::string componentName(uint32_t component) {
                                       "i64", "u8",  "u16", "u32", "u64"};
   if (component < sizeof(names) / sizeof(names[0]))
     return names[component];
-  return component == 1000141000 ? "bf16"
+  return component == kComponentTypeBFloat16 ? "bf16"
                                  : "component type " + std::to_string(component);
 }
 
@@ -265,7 +266,7 @@ halc_status_t halc::checkCooperativeMatrices(
         bool bfloat = length >= 4 && operands[2] == 0;
         uint32_t width = operands[1];
         scalars.components[operands[0]] =
-            bfloat ? 1000141000 : width == 16 ? 0 : width == 32 ? 1 : 2;
+            bfloat ? kComponentTypeBFloat16 : width == 16 ? 0 : width == 32 ? 1 : 2;
       }
       break;
     case kOpTypeInt:
