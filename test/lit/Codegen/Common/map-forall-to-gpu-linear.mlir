@@ -52,3 +52,51 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavap
     }
   }
 }
+
+// -----
+
+// A subgroup loop (#gpu.warp) over a 64x2 workgroup of 32-lane subgroups:
+// two subgroups along x (thread_id x / 32), two along y; each iteration is
+// one subgroup's, so all four subgroups work and there is no guard.
+// CHECK-LABEL: func.func @subgroups
+// CHECK-NOT: scf.forall
+// CHECK: %[[Y:.+]] = gpu.thread_id y
+// CHECK: arith.muli %[[Y]], %c16
+// CHECK: %[[X:.+]] = gpu.thread_id x
+// CHECK: %[[SX:.+]] = arith.divui %[[X]], %c32
+// CHECK: arith.muli %[[SX]], %c16
+// CHECK-NOT: scf.if
+// CHECK: memref.copy
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @subgroups ordinal(0) layout(#halc.layout<bindings = [read_only]>) workgroup_size([64, 2, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @subgroups(%a: memref<32x32xf32>) {
+      %shared = memref.alloc() : memref<32x32xf32, #gpu.address_space<workgroup>>
+      scf.forall (%i, %j) = (0, 0) to (32, 32) step (16, 16) {
+        %src = memref.subview %a[%i, %j] [16, 16] [1, 1] : memref<32x32xf32> to memref<16x16xf32, strided<[32, 1], offset: ?>>
+        %dst = memref.subview %shared[%i, %j] [16, 16] [1, 1] : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<16x16xf32, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+        memref.copy %src, %dst : memref<16x16xf32, strided<[32, 1], offset: ?>> to memref<16x16xf32, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      } {mapping = [#gpu.warp<y>, #gpu.warp<x>]}
+      return
+    }
+  }
+}
+
+// -----
+
+// Subgroups need one subgroup size that divides the workgroup's x.
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8, 4]>) {
+  halc.export @no_subgroup_size ordinal(0) layout(#halc.layout<bindings = [read_only]>) workgroup_size([16, 2, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @no_subgroup_size(%a: memref<32x32xf32>) {
+      %shared = memref.alloc() : memref<32x32xf32, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{'scf.forall' op spreads a loop over subgroups, which needs one subgroup size that divides the workgroup's x}}
+      scf.forall (%i, %j) = (0, 0) to (32, 32) step (16, 16) {
+        %src = memref.subview %a[%i, %j] [16, 16] [1, 1] : memref<32x32xf32> to memref<16x16xf32, strided<[32, 1], offset: ?>>
+        %dst = memref.subview %shared[%i, %j] [16, 16] [1, 1] : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<16x16xf32, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+        memref.copy %src, %dst : memref<16x16xf32, strided<[32, 1], offset: ?>> to memref<16x16xf32, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      } {mapping = [#gpu.warp<y>, #gpu.warp<x>]}
+      return
+    }
+  }
+}
