@@ -314,3 +314,13 @@ halc_status_t halc::checkCooperativeMatrices(
                    deviceName + "' does not list among its cooperative-matrix "
                    "operations");
 }
+
+halc_status_t halc::checkSubgroupSize(const std::string &exportName,
+                                      uint32_t needed, uint32_t deviceLanes,
+                                      const std::string &deviceName) {
+  if (!needed || needed == deviceLanes)
+    return nullptr;
+  return makeError("export '" + exportName + "' needs subgroups of " +
+                   std::to_string(needed) + " lanes; Vulkan device '" +
+                   deviceName + "' has " + std::to_string(deviceLanes));
+}

@@ -40,6 +40,14 @@ checkCooperativeMatrices(const uint32_t *words, size_t wordCount,
                          const std::vector<CooperativeMatrixProperties> &available,
                          const std::string &deviceName);
 
+/// Checks that export `exportName`, whose code relies on subgroups of
+/// `needed` lanes (VKE1's subgroup_size; 0: any), runs on a device whose
+/// subgroups have `deviceLanes`: subgroup operations and cooperative
+/// matrices are compiled for one size.
+halc_status_t checkSubgroupSize(const std::string &exportName, uint32_t needed,
+                                uint32_t deviceLanes,
+                                const std::string &deviceName);
+
 /// Checks that the GLCompute entry point `entryPoint` of the valid module in
 /// `words` (and the functions it calls) uses only descriptor set 0, bindings
 /// below `bindingCount`: the pipeline layout of a halc export.

@@ -158,12 +158,10 @@ halc_status_t Run::createPipelines(const halc_module_t *module,
       shaderModules[moduleKey] = shaderModule;
     }
 
-    if (info.subgroup_size && info.subgroup_size != vk.subgroupSize)
-      return makeError(std::string("export '") + info.name +
-                       "' needs subgroups of " +
-                       std::to_string(info.subgroup_size) +
-                       " lanes; Vulkan device '" + vk.properties.deviceName +
-                       "' has " + std::to_string(vk.subgroupSize));
+    if (halc_status_t status =
+            checkSubgroupSize(info.name, info.subgroup_size, vk.subgroupSize,
+                              vk.properties.deviceName))
+      return status;
     if (halc_status_t status = checkEntryPointBindings(
             words, wordCount, info.entry_point, info.binding_count))
       return prefixError(moduleName, status);

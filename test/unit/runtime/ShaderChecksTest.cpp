@@ -230,4 +230,13 @@ TEST(ShaderChecks, BindingOfACooperativeLoad) {
             "has set 0 with 1 bindings");
 }
 
+// VKE1's subgroup_size: cooperative matrices are compiled for 32 lanes.
+TEST(ShaderChecks, SubgroupSizeTheCodeReliesOn) {
+  EXPECT_EQ(takeMessage(halc::checkSubgroupSize("matmul", 32, 32, "test")), "");
+  EXPECT_EQ(takeMessage(halc::checkSubgroupSize("matmul", 0, 8, "test")), "");
+  EXPECT_EQ(takeMessage(halc::checkSubgroupSize("matmul", 32, 8, "test")),
+            "export 'matmul' needs subgroups of 32 lanes; Vulkan device "
+            "'test' has 8");
+}
+
 } // namespace
