@@ -68,10 +68,8 @@ LogicalResult boundTemporary(RewriterBase &rewriter, tensor::EmptyOp empty,
            << "; at most " << where.maxBytes << " are allowed";
 
   rewriter.setInsertionPoint(empty);
-  Value alloc = bufferization::AllocTensorOp::create(
-      rewriter, empty.getLoc(), boundType, ValueRange{}, /*copy=*/Value(),
-      /*size_hint=*/Value(),
-      gpu::AddressSpaceAttr::get(rewriter.getContext(), where.space));
+  Value alloc =
+      createAllocTensor(rewriter, empty.getLoc(), boundType, where.space);
   if (type.hasStaticShape()) {
     rewriter.replaceOp(empty, alloc);
     return success();

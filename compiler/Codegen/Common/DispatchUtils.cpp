@@ -60,7 +60,7 @@ LogicalResult mlir::halc::forEachDispatch(
 
 /// The mapping of `op`'s loops when it is an scf.forall mapped to GPU ids.
 static Attribute getFirstMapping(Operation *op) {
-  auto forall = dyn_cast<scf::ForallOp>(op);
+  auto forall = dyn_cast_if_present<scf::ForallOp>(op);
   std::optional<ArrayAttr> mapping =
       forall ? forall.getMapping() : std::nullopt;
   return mapping && !mapping->empty() ? mapping->getValue().front()
@@ -84,6 +84,15 @@ mlir::halc::getSubgroupGrid(ArrayRef<int64_t> workgroupSize,
   SmallVector<int64_t> grid = {workgroupSize.front() / subgroupSize};
   llvm::append_range(grid, workgroupSize.drop_front());
   return grid;
+}
+
+Value mlir::halc::createAllocTensor(OpBuilder &builder, Location loc,
+                                   RankedTensorType type,
+                                   gpu::AddressSpace space) {
+  return bufferization::AllocTensorOp::create(
+      builder, loc, type, ValueRange{}, /*copy=*/Value(),
+      /*size_hint=*/Value(),
+      gpu::AddressSpaceAttr::get(builder.getContext(), space));
 }
 
 bool mlir::halc::isWorkgroupLoop(Operation *op) {

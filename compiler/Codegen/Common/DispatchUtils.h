@@ -6,6 +6,7 @@
 #include "compiler/Dialect/HALC/HALCDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -41,6 +42,11 @@ bool isSubgroupLoop(Operation *op);
 /// size is unknown (0) or does not divide the workgroup's x.
 std::optional<SmallVector<int64_t>>
 getSubgroupGrid(ArrayRef<int64_t> workgroupSize, int64_t subgroupSize);
+
+/// A fresh tensor of `type` that bufferizes to an allocation in `space`
+/// (workgroup or private memory).
+Value createAllocTensor(OpBuilder &builder, Location loc,
+                        RankedTensorType type, gpu::AddressSpace space);
 
 /// Whether `op` is an scf.forall mapped to GPU blocks (a workgroup loop).
 bool isWorkgroupLoop(Operation *op);

@@ -2,6 +2,7 @@
 
 #include "compiler/Codegen/Common/EdgeTiles.h"
 
+#include "compiler/Codegen/Common/DispatchUtils.h"
 #include "compiler/Codegen/Common/PromoteOperands.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -227,17 +228,12 @@ mlir::halc::padToTile(RewriterBase &rewriter, linalg::LinalgOp tiledRoot,
   rewriter.setInsertionPoint(tiledRoot);
   auto resultType = RankedTensorType::get(
       resultShape, getElementTypeOrSelf(init.get().getType()));
-  Value empty =
-      workgroupThreads
-          ? bufferization::AllocTensorOp::create(
-                rewriter, loc, resultType, ValueRange{}, /*copy=*/Value(),
-                /*size_hint=*/Value(),
-                gpu::AddressSpaceAttr::get(rewriter.getContext(),
-                                           gpu::AddressSpace::Workgroup))
-                .getResult()
-          : tensor::EmptyOp::create(rewriter, loc, resultShape,
-                                    resultType.getElementType())
-                .getResult();
+  Value empty = workgroupThreads
+                    ? createAllocTensor(rewriter, loc, resultType,
+                                        gpu::AddressSpace::Workgroup)
+                    : tensor::EmptyOp::create(rewriter, loc, resultShape,
+                                              resultType.getElementType())
+                          .getResult();
   operands.push_back(linalg::FillOp::create(rewriter, loc,
                                             fill.getInputs().front(), empty)
                          .getResult(0));

@@ -580,7 +580,6 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
       elementType(root.getDpsInputs()[1]), elementType(root.getDpsInits()[0]));
   if (!matrix)
     return {};
-  int64_t step = ranges[k] % kMatrixStep == 0 ? kMatrixStep : matrix.getK();
   std::optional<MatrixBlock> chosen;
   for (const MatrixBlock &block : kMatrixBlocks) {
     if (ranges[m] % block.tileM != 0 || ranges[n] % block.tileN != 0 ||
@@ -592,7 +591,7 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
         kWorkgroupsToFillGPU / 2)
       break;
   }
-  auto getConfig = [&](const MatrixBlock &block) {
+  auto getConfig = [&](const MatrixBlock &block, int64_t step) {
     SmallVector<int64_t> workgroupTile(ranges.size(), 0);
     workgroupTile[m] = block.tileM;
     workgroupTile[n] = block.tileN;
@@ -605,18 +604,18 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
         /*subgroupMatrix=*/{matrix.getM(), matrix.getN(), matrix.getK()});
   };
   if (chosen && ranges[k] % matrix.getK() == 0) {
-    LoweringConfigAttr config = getConfig(*chosen);
+    LoweringConfigAttr config = getConfig(
+        *chosen, ranges[k] % kMatrixStep == 0 ? kMatrixStep : matrix.getK());
     return fitsWorkgroupMemory(root, config, target) ? config
                                                      : LoweringConfigAttr();
   }
   // At the edges the padded result goes through workgroup memory.
   if (!canPadToTile(root))
     return {};
-  step = kMatrixStep;
   int64_t resultBytes =
       kMatrixEdgeBlock.tileM * kMatrixEdgeBlock.tileN *
       llvm::divideCeil(matrix.getC().getIntOrFloatBitWidth(), 8);
-  LoweringConfigAttr config = getConfig(kMatrixEdgeBlock);
+  LoweringConfigAttr config = getConfig(kMatrixEdgeBlock, kMatrixStep);
   return fitsWorkgroupMemory(root, config, target, resultBytes)
              ? config
              : LoweringConfigAttr();

@@ -4,7 +4,6 @@
 
 #include "compiler/Codegen/Common/DispatchUtils.h"
 
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
@@ -108,11 +107,9 @@ mlir::halc::promoteOperand(RewriterBase &rewriter, linalg::LinalgOp tiledRoot,
   OpOperand *input = tiledRoot.getDpsInputOperand(operand);
   Location loc = tiledRoot.getLoc();
   rewriter.setInsertionPoint(tiledRoot);
-  Value buffer = bufferization::AllocTensorOp::create(
+  Value buffer = createAllocTensor(
       rewriter, loc, RankedTensorType::get(bound, type.getElementType()),
-      ValueRange{}, /*copy=*/Value(), /*size_hint=*/Value(),
-      gpu::AddressSpaceAttr::get(rewriter.getContext(),
-                                 gpu::AddressSpace::Workgroup));
+      gpu::AddressSpace::Workgroup);
   SmallVector<OpFoldResult> sizes =
       tensor::getMixedSizes(rewriter, loc, input->get());
   SmallVector<OpFoldResult> zeros(sizes.size(), rewriter.getIndexAttr(0));

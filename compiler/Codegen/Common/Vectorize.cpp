@@ -39,8 +39,7 @@ constexpr int64_t kMaxVectorElements = 256;
 bool shouldVectorize(linalg::LinalgOp op) {
   if (op.hasDynamicShape())
     return false;
-  auto loop = op->getParentOfType<scf::ForallOp>();
-  if (loop && isSubgroupLoop(loop))
+  if (isSubgroupLoop(op->getParentOfType<scf::ForallOp>()))
     return succeeded(linalg::vectorizeOpPrecondition(op));
   int64_t elements = 1;
   for (int64_t range : op.getStaticLoopRanges())

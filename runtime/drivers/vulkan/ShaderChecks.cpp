@@ -63,11 +63,17 @@ void forEachInstruction(const uint32_t *words, size_t wordCount,
   }
 }
 
+/// Whether the instruction at `at` is `OpCapability CooperativeMatrixKHR`.
+bool isCooperativeMatrixCapability(const uint32_t *words, size_t at,
+                                   uint32_t length) {
+  return (words[at] & 0xffff) == kOpCapability && length == 2 &&
+         words[at + 1] == kCapabilityCooperativeMatrixKHR;
+}
+
 bool declaresCooperativeMatrices(const uint32_t *words, size_t wordCount) {
   bool found = false;
   forEachInstruction(words, wordCount, [&](size_t at, uint32_t length) {
-    found |= (words[at] & 0xffff) == kOpCapability && length == 2 &&
-             words[at + 1] == kCapabilityCooperativeMatrixKHR;
+    found |= isCooperativeMatrixCapability(words, at, length);
   });
   return found;
 }
@@ -92,8 +98,7 @@ withoutCooperativeMatrices(const uint32_t *words, size_t wordCount,
     bool cooperative =
         (opcode >= kOpTypeCooperativeMatrixKHR &&
          opcode <= kOpCooperativeMatrixLengthKHR) ||
-        (opcode == kOpCapability && length == 2 &&
-         words[at + 1] == kCapabilityCooperativeMatrixKHR) ||
+        isCooperativeMatrixCapability(words, at, length) ||
         (opcode == kOpExtension &&
          std::string(reinterpret_cast<const char *>(words + at + 1),
                      strnlen(reinterpret_cast<const char *>(words + at + 1),
