@@ -50,19 +50,41 @@ Value andCondition(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
   return lhs ? arith::AndIOp::create(builder, loc, lhs, rhs).getResult() : rhs;
 }
 
+/// The block under a new guard before `op` where `inRange` (threads without
+/// an iteration skip it), else before `op`: where a thread loop's body goes.
+Operation *getBodyInsertionPoint(RewriterBase &rewriter, Operation *op,
+                                 Value inRange) {
+  if (!inRange)
+    return op;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  auto ifOp = scf::IfOp::create(rewriter, op->getLoc(), inRange,
+                                /*withElseRegion=*/false);
+  return ifOp.thenBlock()->getTerminator();
+}
+
+/// A copy of `forall`'s body at induction variables `ivs` before the
+/// forall, under a guard where `inRange`; for all rounds of a loop that runs
+/// in rounds but the last, which takes the body itself (loops nested in it
+/// are mapped after it).
+void cloneForallBody(RewriterBase &rewriter, scf::ForallOp forall,
+                     ValueRange ivs, Value inRange) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(getBodyInsertionPoint(rewriter, forall, inRange));
+  IRMapping mapping;
+  mapping.map(forall.getInductionVars(), ivs);
+  for (Operation &op : forall.getBody()->without_terminator())
+    rewriter.clone(op, mapping);
+}
+
 /// Replaces `forall` by its body at induction variables `ivs`, under a
-/// guard where `inRange` (threads without an iteration skip it).
+/// guard where `inRange`.
 void inlineForallBody(RewriterBase &rewriter, scf::ForallOp forall,
                       ValueRange ivs, Value inRange) {
-  Operation *insertBefore = forall;
-  if (inRange) {
-    auto ifOp = scf::IfOp::create(rewriter, forall.getLoc(), inRange,
-                                  /*withElseRegion=*/false);
-    insertBefore = ifOp.thenBlock()->getTerminator();
-  }
   Block *body = forall.getBody();
   Operation *terminator = body->getTerminator();
-  rewriter.inlineBlockBefore(body, insertBefore, ivs);
+  rewriter.inlineBlockBefore(
+      body, getBodyInsertionPoint(rewriter, forall, inRange), ivs);
   rewriter.eraseOp(terminator);
   rewriter.eraseOp(forall);
 }
@@ -79,7 +101,9 @@ std::optional<unsigned> linearDim(Attribute mapping) {
 /// (a copy spread over all its threads, whatever their shape), by its body:
 /// the thread's linear id, x fastest, is split into one iteration of each
 /// loop (linear_dim_0 fastest) by the loops' largest trip counts; threads
-/// past the last iteration, or past an edge tile's end, skip it.
+/// past the last iteration, or past an edge tile's end, skip it. A loop of
+/// a multiple of the threads' iterations runs in rounds, the body once per
+/// round at the linear id plus the threads of the rounds before.
 LogicalResult mapLinearForall(RewriterBase &rewriter, scf::ForallOp forall,
                               ArrayRef<int64_t> workgroupSize) {
   Location loc = forall.getLoc();
@@ -102,51 +126,61 @@ LogicalResult mapLinearForall(RewriterBase &rewriter, scf::ForallOp forall,
     iterations *= *count;
   }
   int64_t threads = workgroupSize[0] * workgroupSize[1] * workgroupSize[2];
-  if (iterations > threads)
+  if (iterations > threads && iterations % threads != 0)
     return forall.emitOpError("has ")
-           << iterations << " iterations for the " << threads
+           << iterations << " iterations, not a multiple of the " << threads
            << " threads of the workgroup";
   rewriter.setInsertionPoint(forall);
   auto constant = [&](int64_t value) {
     return arith::ConstantIndexOp::create(rewriter, loc, value).getResult();
   };
-  Value linear = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::z);
+  Value threadLinear =
+      gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::z);
   for (unsigned d : {1u, 0u})
-    linear = arith::AddIOp::create(
+    threadLinear = arith::AddIOp::create(
         rewriter, loc,
-        arith::MulIOp::create(rewriter, loc, linear,
+        arith::MulIOp::create(rewriter, loc, threadLinear,
                               constant(workgroupSize[d])),
         gpu::ThreadIdOp::create(rewriter, loc, static_cast<gpu::Dimension>(d)));
-  Value inRange;
-  if (iterations < threads)
-    inRange = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
-                                    linear, constant(iterations));
-  // Each loop's iteration: the linear id divided by the counts of the
-  // faster loops, modulo its own count.
-  SmallVector<Value> ivs(rank);
-  for (auto [i, lb, ub, step] :
-       llvm::enumerate(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
-                       forall.getMixedStep())) {
-    int64_t faster = 1;
-    for (unsigned j = 0; j < rank; ++j)
-      if (dims[j] < dims[i])
-        faster *= counts[j];
-    Value iteration = arith::RemUIOp::create(
-        rewriter, loc,
-        arith::DivUIOp::create(rewriter, loc, linear, constant(faster)),
-        constant(counts[i]));
-    Value stride = getValueOrCreateConstantIndexOp(rewriter, loc, step);
-    ivs[i] = arith::AddIOp::create(
-        rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, lb),
-        arith::MulIOp::create(rewriter, loc, iteration, stride));
-    if (!getConstantIntValue(ub))
-      inRange = andCondition(
-          rewriter, loc, inRange,
-          arith::CmpIOp::create(
-              rewriter, loc, arith::CmpIPredicate::slt, ivs[i],
-              getValueOrCreateConstantIndexOp(rewriter, loc, ub)));
+  for (int64_t round = 0; round * threads < iterations; ++round) {
+    Value linear = round ? arith::AddIOp::create(rewriter, loc, threadLinear,
+                                                 constant(round * threads))
+                               .getResult()
+                         : threadLinear;
+    Value inRange;
+    if (iterations < threads)
+      inRange = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                      linear, constant(iterations));
+    // Each loop's iteration: the linear id divided by the counts of the
+    // faster loops, modulo its own count.
+    SmallVector<Value> ivs(rank);
+    for (auto [i, lb, ub, step] : llvm::enumerate(
+             forall.getMixedLowerBound(), forall.getMixedUpperBound(),
+             forall.getMixedStep())) {
+      int64_t faster = 1;
+      for (unsigned j = 0; j < rank; ++j)
+        if (dims[j] < dims[i])
+          faster *= counts[j];
+      Value iteration = arith::RemUIOp::create(
+          rewriter, loc,
+          arith::DivUIOp::create(rewriter, loc, linear, constant(faster)),
+          constant(counts[i]));
+      Value stride = getValueOrCreateConstantIndexOp(rewriter, loc, step);
+      ivs[i] = arith::AddIOp::create(
+          rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, lb),
+          arith::MulIOp::create(rewriter, loc, iteration, stride));
+      if (!getConstantIntValue(ub))
+        inRange = andCondition(
+            rewriter, loc, inRange,
+            arith::CmpIOp::create(
+                rewriter, loc, arith::CmpIPredicate::slt, ivs[i],
+                getValueOrCreateConstantIndexOp(rewriter, loc, ub)));
+    }
+    if ((round + 1) * threads < iterations)
+      cloneForallBody(rewriter, forall, ivs, inRange);
+    else
+      inlineForallBody(rewriter, forall, ivs, inRange);
   }
-  inlineForallBody(rewriter, forall, ivs, inRange);
   return success();
 }
 

@@ -193,7 +193,10 @@ def MapForallToGPUPass
     the loop has iterations (and where threads along a dimension the loop does
     not use would repeat its work). One mapped to `#gpu.warp` gives each
     subgroup an iteration: along x, the thread id divided by the target's
-    subgroup size.
+    subgroup size. One mapped to `linear_dim_i` (a copy spread over all the
+    threads) splits the thread's linear id into an iteration of each loop;
+    with a multiple of the threads' iterations it runs in rounds, the body
+    once per round at the linear id plus the threads of the rounds before.
 
     ```mlir
     %tx = gpu.thread_id x

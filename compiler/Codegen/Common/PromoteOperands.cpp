@@ -9,6 +9,8 @@
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 using namespace mlir;
 using namespace mlir::halc;
 
@@ -141,6 +143,54 @@ SmallVector<int64_t> mlir::halc::spreadOverThreads(
   return tile;
 }
 
+/// The wavefronts one phase of a subgroup's workgroup-memory accesses takes
+/// (the lanes that move 128 bytes: 32 banks of 4 bytes), when `rowThreads`
+/// lanes each move `vectorBytes` along a row and the next lanes take the
+/// row `rowStep` rows further, rows `rowPitch` bytes apart: the most words
+/// one bank serves.
+static int64_t getPhaseWavefronts(int64_t rowThreads, int64_t vectorBytes,
+                                  int64_t rowStep, int64_t rowPitch) {
+  constexpr int64_t kBanks = 32, kBankBytes = 4;
+  int64_t lanes = std::max<int64_t>(1, kBanks * kBankBytes / vectorBytes);
+  SmallVector<llvm::SmallDenseSet<int64_t>> words(kBanks);
+  for (int64_t lane = 0; lane < lanes; ++lane) {
+    int64_t byte = lane / rowThreads * rowStep * rowPitch +
+                   lane % rowThreads * vectorBytes;
+    for (int64_t word = byte / kBankBytes;
+         word * kBankBytes < byte + vectorBytes; ++word)
+      words[word % kBanks].insert(word);
+  }
+  int64_t wavefronts = 1;
+  for (const llvm::SmallDenseSet<int64_t> &bank : words)
+    wavefronts = std::max<int64_t>(wavefronts, bank.size());
+  return wavefronts;
+}
+
+/// The rows of each block a thread copies when each thread has `rows` rows
+/// of a copy into rows `rowPitch` bytes apart, `rowThreads` threads to a
+/// row, `vectorBytes` each: the divisor of `rows` whose blocks put the
+/// lanes of one access phase on different banks, the largest among equals.
+/// Smaller blocks are dealt to the threads in turn: where a thread's rows
+/// were 8 apart from its neighbour's in 80-byte rows (f16 rows of 32, 16
+/// bytes of padding), a 2-way conflict, blocks of 4 put them 320 bytes
+/// apart, on the other half of the banks.
+static int64_t getConflictFreeRows(int64_t rows, int64_t rowThreads,
+                                   int64_t vectorBytes, int64_t rowPitch) {
+  int64_t best = rows;
+  int64_t fewest = getPhaseWavefronts(rowThreads, vectorBytes, rows, rowPitch);
+  for (int64_t block = rows / 2; block >= 1; --block) {
+    if (rows % block != 0)
+      continue;
+    int64_t wavefronts =
+        getPhaseWavefronts(rowThreads, vectorBytes, block, rowPitch);
+    if (wavefronts < fewest) {
+      best = block;
+      fewest = wavefronts;
+    }
+  }
+  return best;
+}
+
 scf::SCFTilingOptions
 mlir::halc::getCopyThreadOptions(linalg::CopyOp copy, linalg::LinalgOp root,
                                  int64_t operand, LoweringConfigAttr config) {
@@ -150,8 +200,25 @@ mlir::halc::getCopyThreadOptions(linalg::CopyOp copy, linalg::LinalgOp root,
   for (unsigned dim = 0; dim < map.getNumResults(); ++dim)
     shape.push_back(getWorkgroupExtent(root, config, map.getDimPosition(dim)));
   SmallVector<Attribute> mapping;
-  SmallVector<int64_t> tile = spreadOverThreads(
-      context, shape, computeProduct(config.getWorkgroupSize()), mapping);
+  int64_t threads = computeProduct(config.getWorkgroupSize());
+  SmallVector<int64_t> tile =
+      spreadOverThreads(context, shape, threads, mapping);
+  // Where each thread moves one vector of a row and several rows, the rows
+  // are cut into blocks that keep an access phase's lanes on different
+  // banks; the thread loop then has a multiple of the threads' iterations.
+  unsigned rank = shape.size();
+  int64_t iterations = 1;
+  for (auto [extent, size] : llvm::zip(shape, tile))
+    iterations *= llvm::divideCeil(extent, size);
+  Type element = getElementTypeOrSelf(copy.getInputs().front().getType());
+  if (rank >= 2 && iterations == threads && element.isIntOrFloat() &&
+      tile.back() == getCopyVectorWidth(shape.back()) &&
+      shape[rank - 2] % tile[rank - 2] == 0) {
+    int64_t elementBytes = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+    tile[rank - 2] = getConflictFreeRows(
+        tile[rank - 2], shape.back() / tile.back(), tile.back() * elementBytes,
+        getPromotedShape(root, operand, config).back() * elementBytes);
+  }
   scf::SCFTilingOptions options;
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
       .setTileSizes(getAsIndexOpFoldResult(context, tile))

@@ -46,7 +46,9 @@ SmallVector<int64_t> spreadOverThreads(MLIRContext *context,
                                        SmallVector<Attribute> &mapping);
 
 /// The thread loop of the copy that promoteOperand made of `root`'s input
-/// `operand` (spreadOverThreads).
+/// `operand` (spreadOverThreads), each thread's rows cut into blocks that
+/// keep the lanes of one access on different memory banks (a multiple of
+/// the threads' iterations, run in rounds).
 scf::SCFTilingOptions getCopyThreadOptions(linalg::CopyOp copy,
                                            linalg::LinalgOp root,
                                            int64_t operand,

@@ -36,13 +36,48 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavap
 
 // -----
 
-// More iterations than the workgroup has threads is an error.
+// Twice the iterations of the workgroup's 16 threads: two rounds, the
+// second at the linear id plus 16 (two blocks of rows, 4 rows, further),
+// no guard.
+// CHECK-LABEL: func.func @rounds
+// CHECK-NOT: scf.forall
+// CHECK: %[[X:.+]] = gpu.thread_id x
+// CHECK: %[[LIN:.+]] = arith.addi %{{.+}}, %[[X]] : index
+// CHECK: %[[ROWQ:.+]] = arith.divui %[[LIN]], %c8
+// CHECK: arith.remui %[[ROWQ]], %c4
+// CHECK-NOT: scf.if
+// CHECK: memref.copy
+// CHECK: %[[LIN2:.+]] = arith.addi %[[LIN]], %c16
+// CHECK: %[[ROWQ2:.+]] = arith.divui %[[LIN2]], %c8
+// CHECK: arith.remui %[[ROWQ2]], %c4
+// CHECK-NOT: scf.if
+// CHECK: memref.copy
+// CHECK-NOT: memref.copy
 halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
-  halc.export @too_many ordinal(0) layout(#halc.layout<bindings = [read_only]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
+  halc.export @rounds ordinal(0) layout(#halc.layout<bindings = [read_only]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @rounds(%a: memref<8x32xf32>) {
+      %shared = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
+      scf.forall (%i, %j) = (0, 0) to (8, 32) step (2, 4) {
+        %src = memref.subview %a[%i, %j] [2, 4] [1, 1] : memref<8x32xf32> to memref<2x4xf32, strided<[32, 1], offset: ?>>
+        %dst = memref.subview %shared[%i, %j] [2, 4] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<2x4xf32, strided<[36, 1], offset: ?>, #gpu.address_space<workgroup>>
+        memref.copy %src, %dst : memref<2x4xf32, strided<[32, 1], offset: ?>> to memref<2x4xf32, strided<[36, 1], offset: ?>, #gpu.address_space<workgroup>>
+      } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+      return
+    }
+  }
+}
+
+// -----
+
+// More iterations than the workgroup has threads, not a multiple of them,
+// is an error.
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @too_many ordinal(0) layout(#halc.layout<bindings = [read_only]>) workgroup_size([12, 1, 1]) workgroup_count([1, 1, 1])
   builtin.module {
     func.func @too_many(%a: memref<8x32xf32>) {
       %shared = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
-      // expected-error @+1 {{'scf.forall' op has 32 iterations for the 16 threads of the workgroup}}
+      // expected-error @+1 {{'scf.forall' op has 32 iterations, not a multiple of the 12 threads of the workgroup}}
       scf.forall (%i, %j) = (0, 0) to (8, 32) step (2, 4) {
         %src = memref.subview %a[%i, %j] [2, 4] [1, 1] : memref<8x32xf32> to memref<2x4xf32, strided<[32, 1], offset: ?>>
         %dst = memref.subview %shared[%i, %j] [2, 4] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<2x4xf32, strided<[36, 1], offset: ?>, #gpu.address_space<workgroup>>

@@ -552,3 +552,37 @@ halc.executable @cooperative_no_subgroups target(#halc.target<backend = "vulkan-
     }
   }
 }
+
+// -----
+
+// Copies whose access phases would meet the same banks take their rows in
+// smaller blocks, dealt to the threads in turn. A's 64x32 f16 tile has 8
+// threads to a row and 8 rows to a thread: a phase of 8-byte stores (16
+// lanes) would store rows 8 apart, 640 bytes in its 80-byte rows, the same
+// banks; in blocks of 4 rows they are 320 bytes apart, on the other half of
+// the banks, and the 64 threads take the 128 blocks in two rounds. B's
+// 32x64 tile has 16 threads to a row (a phase stays in one row) and keeps
+// its blocks of 8.
+// CHECK-LABEL: halc.executable @conflict_free_copies
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<64x40xf16>
+// CHECK: scf.forall ({{.+}}) = (0, 0) to (64, 32) step (4, 4)
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x72xf16>
+// CHECK: scf.forall ({{.+}}) = (0, 0) to (32, 64) step (8, 4)
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+halc.executable @conflict_free_copies target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([64, 1, 1])
+  builtin.module {
+    func.func @mm(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %out: memref<64x64xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<64x64xf16> to tensor<64x64xf16>
+      %1 = bufferization.to_tensor %b restrict : memref<64x64xf16> to tensor<64x64xf16>
+      %e = tensor.empty() : tensor<64x64xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+          ins(%0, %1 : tensor<64x64xf16>, tensor<64x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
+      return
+    }
+  }
+}
