@@ -41,10 +41,10 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                            cl::init("-"),
                                            cl::cat(compileCategory));
 
-static cl::opt<std::string> targetBackends(
-    "iree-hal-target-backends",
-    cl::desc("Target backend to compile for: metal-spirv, rocm or vulkan-spirv"),
-    cl::init("vulkan-spirv"), cl::cat(compileCategory));
+/// Its description lists the registered targets (see main).
+static cl::opt<std::string> targetBackends("iree-hal-target-backends",
+                                           cl::init("vulkan-spirv"),
+                                           cl::cat(compileCategory));
 
 /// Its description lists every target's stages (see main).
 static cl::opt<std::string> compileTo("compile-to", cl::init("end"),
@@ -169,6 +169,29 @@ static std::string describeStages() {
       text += " " + stage.name;
   }
   return text;
+}
+
+/// Shows halc's options (its categories are named "halc ...") and MLIR's
+/// (`--mlir-*`: the pass manager, timing, IR printing) under --help; the
+/// options of the LLVM libraries linked in (backends, polly, ...) go to
+/// --help-hidden.
+static void hideLibraryOptions() {
+  static cl::OptionCategory mlirCategory("MLIR options");
+  for (auto &entry : cl::getRegisteredOptions()) {
+    cl::Option *option = entry.second;
+    // LLVM's own --help, --version, ... are "Generic Options".
+    if (llvm::any_of(option->Categories, [](const cl::OptionCategory *c) {
+          return c->getName().starts_with("halc") ||
+                 c->getName() == "Generic Options";
+        }))
+      continue;
+    if (entry.first.starts_with("mlir-")) {
+      option->addCategory(mlirCategory);
+      continue;
+    }
+    if (option->getOptionHiddenFlag() == cl::NotHidden)
+      option->setHiddenFlag(cl::Hidden);
+  }
 }
 
 /// The deepest nesting of brackets the input may have: the parser and the
@@ -304,6 +327,11 @@ int main(int argc, char **argv) {
   registerAllTargetBackends();
   static const std::string stagesDescription = describeStages();
   compileTo.setDescription(stagesDescription);
+  static const std::string backendsDescription =
+      "Target backend to compile for: " +
+      llvm::join(getRegisteredTargetBackendNames(), ", ");
+  targetBackends.setDescription(backendsDescription);
+  hideLibraryOptions();
   cl::ParseCommandLineOptions(
       argc, argv,
       "halc-compile: ahead-of-time GPU compiler for MLIR (linalg on tensors)\n");
