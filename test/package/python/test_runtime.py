@@ -1,0 +1,142 @@
+# halc.runtime on lavapipe: functions called with NumPy arrays (static and
+# dynamic shapes, scalars, several results, f16, bf16, i1, i32), timed, and
+# the errors a caller can make.
+# REQUIRES: lavapipe
+# RUN: %pytest %s
+import numpy as np
+import pytest
+
+import halc
+
+LAVAPIPE = ["--iree-vulkan-target=lavapipe"]
+
+SOURCE = """
+func.func @matmul(%a: tensor<64x32xf32>, %b: tensor<32x16xf32>) -> tensor<64x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x16xf32>) -> tensor<64x16xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x16xf32>)
+                     outs(%f : tensor<64x16xf32>) -> tensor<64x16xf32>
+  return %r : tensor<64x16xf32>
+}
+
+func.func @scale(%x: tensor<?x4xf32>, %s: f32) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %m = arith.mulf %v, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+
+func.func @halves(%a: tensor<8xf16>, %b: tensor<8xbf16>, %i: tensor<8xi32>)
+    -> (tensor<8xf16>, tensor<8xbf16>, tensor<8xi1>) {
+  %e16 = tensor.empty() : tensor<8xf16>
+  %sum = linalg.add ins(%a, %a : tensor<8xf16>, tensor<8xf16>)
+                    outs(%e16 : tensor<8xf16>) -> tensor<8xf16>
+  %eb = tensor.empty() : tensor<8xbf16>
+  %prod = linalg.mul ins(%b, %b : tensor<8xbf16>, tensor<8xbf16>)
+                     outs(%eb : tensor<8xbf16>) -> tensor<8xbf16>
+  %e1 = tensor.empty() : tensor<8xi1>
+  %zero = arith.constant 0 : i32
+  %pos = linalg.generic {
+      indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+      iterator_types = ["parallel"]}
+      ins(%i : tensor<8xi32>) outs(%e1 : tensor<8xi1>) {
+  ^bb0(%v: i32, %o: i1):
+    %c = arith.cmpi sgt, %v, %zero : i32
+    linalg.yield %c : i1
+  } -> tensor<8xi1>
+  return %sum, %prod, %pos : tensor<8xf16>, tensor<8xbf16>, tensor<8xi1>
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def module():
+    return halc.runtime.load_module(
+        halc.compiler.compile_str(SOURCE, extra_args=LAVAPIPE))
+
+
+def test_matmul_matches_numpy(module):
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((64, 32), dtype=np.float32)
+    b = rng.standard_normal((32, 16), dtype=np.float32)
+    c = module.matmul(a, b)
+    assert c.dtype == np.float32 and c.shape == (64, 16)
+    np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-4)
+    assert "llvmpipe" in module.device_name
+    assert module.functions == ["matmul", "scale", "halves"]
+
+
+def test_dynamic_shapes_and_scalars(module):
+    for rows in (1, 3, 17):
+        x = np.arange(rows * 4, dtype=np.float32).reshape(rows, 4)
+        np.testing.assert_array_equal(module.scale(x, 2.5), x * 2.5)
+    # Python lists and numbers are converted to the argument's type.
+    np.testing.assert_array_equal(module["scale"]([[1, 2, 3, 4]], 3),
+                                  [[3.0, 6.0, 9.0, 12.0]])
+
+
+def test_f16_bf16_i1_and_several_results(module):
+    a = np.linspace(-2, 2, 8).astype(np.float16)
+    b = np.array([1.5, -2, 0.25, 3, 1 / 3, 100, -0.5, 7], dtype=np.float32)
+    i = np.array([-3, 0, 1, 5, -1, 2, 0, 9], dtype=np.int32)
+    total, product, positive = module.halves(a, b, i)
+    assert total.dtype == np.float16
+    np.testing.assert_array_equal(total, a + a)
+    # bf16 arguments are rounded to bf16; results come back as float32.
+    b16 = halc.runtime._from_bf16_bits(halc.runtime._to_bf16_bits(b))
+    assert product.dtype == np.float32
+    np.testing.assert_allclose(product, b16 * b16, rtol=1 / 128)
+    assert positive.dtype == np.bool_
+    np.testing.assert_array_equal(positive, i > 0)
+
+
+def test_benchmark(module):
+    a = np.ones((64, 32), np.float32)
+    b = np.ones((32, 16), np.float32)
+    timing = module.matmul.benchmark(a, b, repetitions=3)
+    assert len(timing.dispatch_ms) == 1 and len(timing.dispatch_ms[0]) == 3
+    assert timing.median_ms > 0
+
+
+def test_load_from_a_file(tmp_path):
+    path = tmp_path / "m.halm"
+    halc.compiler.compile_str(SOURCE, extra_args=LAVAPIPE, output_file=path)
+    module = halc.runtime.load_module(path, device="vulkan")
+    np.testing.assert_array_equal(
+        module.scale(np.ones((2, 4), np.float32), 4.0), np.full((2, 4), 4.0))
+
+
+def test_caller_errors(module):
+    with pytest.raises(halc.runtime.Error, match="argument 0"):
+        module.matmul(np.ones((63, 32), np.float32), np.ones((32, 16), np.float32))
+    with pytest.raises(TypeError, match="argument 1 of @halves is bf16"):
+        module.halves(np.ones(8, np.float16), np.ones(8, np.complex64),
+                      np.ones(8, np.int32))
+    with pytest.raises(TypeError, match="takes 2 arguments; 1 given"):
+        module.matmul(np.ones((64, 32), np.float32))
+    with pytest.raises(TypeError, match="is a scalar"):
+        module.scale(np.ones((2, 4), np.float32), np.ones(2, np.float32))
+    with pytest.raises(AttributeError):
+        module.no_such_function
+    with pytest.raises(KeyError, match="it has matmul, scale, halves"):
+        module["no_such_function"]
+
+
+def test_load_errors():
+    with pytest.raises(halc.runtime.Error):
+        halc.runtime.load_module(b"not a module")
+    with pytest.raises(halc.runtime.Error):
+        halc.runtime.load_module("/nonexistent/module.halm")
+    with pytest.raises(halc.runtime.Error, match="metal"):
+        halc.runtime.load_module(
+            halc.compiler.compile_str(SOURCE, extra_args=LAVAPIPE),
+            device="metal")
