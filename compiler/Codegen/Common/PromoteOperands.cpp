@@ -211,7 +211,8 @@ mlir::halc::getCopyThreadOptions(linalg::CopyOp copy, linalg::LinalgOp root,
   for (auto [extent, size] : llvm::zip(shape, tile))
     iterations *= llvm::divideCeil(extent, size);
   Type element = getElementTypeOrSelf(copy.getInputs().front().getType());
-  if (rank >= 2 && iterations == threads && element.isIntOrFloat() &&
+  if (rank >= 2 && !llvm::any_of(shape, ShapedType::isDynamic) &&
+      iterations == threads && element.isIntOrFloat() &&
       tile.back() == getCopyVectorWidth(shape.back()) &&
       shape[rank - 2] % tile[rank - 2] == 0) {
     int64_t elementBytes = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
