@@ -1,10 +1,11 @@
 // Contractions on f16 that NVIDIA's Vulkan target runs on cooperative
 // matrices (KHR tensor cores): 128x128 workgroup tiles of four subgroups
 // (1024x2048x64), 32x32 tiles of one subgroup (small outputs), K steps of
-// 16, f16 accumulators, and sizes the tiles do not divide (the edge path:
+// 16, f16 accumulators, batches (a workgroup's tile of one batch: 128x128
+// tiles and 32x32), and sizes the tiles do not divide (the edge path:
 // 64x64 tiles padded, their results copied out of workgroup memory, K
-// padded to whole steps); and shapes that keep the staged strategy there (a
-// batch, a transposed B). Lavapipe and Metal have no cooperative matrices:
+// padded to whole steps); and a shape that keeps the staged strategy there
+// (a transposed B). Lavapipe and Metal have no cooperative matrices:
 // there (lavapipe, the MSL CPU executor) every function takes the staged
 // strategy and is compared with the CPU reference; the GPU bundle
 // (bench/README.md) runs the NVIDIA build against the same results. An
@@ -20,10 +21,11 @@
 // CHECK-NOT: FAILED
 // REFUSED: error: @mm_small: shader module 0 of executable 0: uses cooperative matrices (SPV_KHR_cooperative_matrix), which Vulkan device 'llvmpipe{{.*}}' does not have (no VK_KHR_cooperative_matrix)
 // The dispatches in order: 128x128 and 32x32 tiles on cooperative
-// matrices, the batch and the shapes that keep the staged strategy.
+// matrices, the batches, and the shapes that keep the staged strategy.
 // CONFIG: workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<1024x64xf16>
 // CONFIG: workgroup_tile = [32, 32, 16], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<96x48xf16>
-// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 32, 48, 0], workgroup_size = [12, 8, 1], reduction_tile = [4]>}
+// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 32, 32, 32], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
 // CONFIG: subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<64x32xf16>, tensor<32x64xf16>)
 // CONFIG: workgroup_tile = [64, 64, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<100x40xf16>
 // CONFIG: workgroup_tile = [64, 64, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<200x100xf16>
@@ -51,6 +53,14 @@ func.func @bmm(%a: tensor<4x64x128xf16>, %b: tensor<4x128x96xf16>) -> tensor<4x6
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x64x96xf32>) -> tensor<4x64x96xf32>
   %r = linalg.batch_matmul ins(%a, %b : tensor<4x64x128xf16>, tensor<4x128x96xf16>) outs(%f : tensor<4x64x96xf32>) -> tensor<4x64x96xf32>
   return %r : tensor<4x64x96xf32>
+}
+
+func.func @bmm_large(%a: tensor<2x1024x64xf16>, %b: tensor<2x64x1024xf16>) -> tensor<2x1024x1024xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x1024x1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x1024x1024xf32>) -> tensor<2x1024x1024xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<2x1024x64xf16>, tensor<2x64x1024xf16>) outs(%f : tensor<2x1024x1024xf32>) -> tensor<2x1024x1024xf32>
+  return %r : tensor<2x1024x1024xf32>
 }
 
 func.func @mm_f16_accumulator(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>) -> tensor<64x64xf16> {

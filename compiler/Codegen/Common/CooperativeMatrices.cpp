@@ -16,16 +16,28 @@ using namespace mlir::halc;
 namespace {
 
 /// The m x n x k operation and the accumulator type of a dispatch's marked
-/// contractions (all are one tiled op's).
+/// contractions (all are one tiled op's), and the unit dimensions in front
+/// of their own (a batch of one: a workgroup's tile of a batch matmul).
 struct MatrixShape {
   int64_t m, n, k;
   Type accumulator;
+  int64_t unitDims;
 
   /// Whether `type` is a block of several m x n accumulators.
   bool isAccumulatorBlock(VectorType type) const {
-    return type.getRank() == 2 && type.getElementType() == accumulator &&
-           type.getDimSize(0) % m == 0 && type.getDimSize(1) % n == 0 &&
+    ArrayRef<int64_t> shape = type.getShape();
+    return type.getRank() == 2 + unitDims &&
+           llvm::all_of(shape.drop_back(2), [](int64_t d) { return d == 1; }) &&
+           type.getElementType() == accumulator &&
+           shape[unitDims] % m == 0 && shape[unitDims + 1] % n == 0 &&
            type.getNumElements() > m * n;
+  }
+
+  /// `piece` with the unit dimensions in front.
+  SmallVector<int64_t> withUnitDims(ArrayRef<int64_t> piece) const {
+    SmallVector<int64_t> shape(unitDims, 1);
+    llvm::append_range(shape, piece);
+    return shape;
   }
 };
 
@@ -36,7 +48,7 @@ std::optional<SmallVector<int64_t>> getMatrixPieceShape(Operation *op,
                                                         const MatrixShape &shape) {
   if (auto contract = dyn_cast<vector::ContractionOp>(op))
     if (contract->hasAttr(kSubgroupMatrixAttrName))
-      return SmallVector<int64_t>{shape.m, shape.n, shape.k};
+      return shape.withUnitDims({shape.m, shape.n, shape.k});
   if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
     // Read by a contraction, or by the pieces that its unrolling took.
     SmallVector<OpOperand *> uses;
@@ -51,16 +63,16 @@ std::optional<SmallVector<int64_t>> getMatrixPieceShape(Operation *op,
       if (!contract || !contract->hasAttr(kSubgroupMatrixAttrName))
         continue;
       if (use->getOperandNumber() == 0)
-        return SmallVector<int64_t>{shape.m, shape.k};
+        return shape.withUnitDims({shape.m, shape.k});
       if (use->getOperandNumber() == 1)
-        return SmallVector<int64_t>{shape.k, shape.n};
+        return shape.withUnitDims({shape.k, shape.n});
     }
     if (shape.isAccumulatorBlock(read.getVectorType()))
-      return SmallVector<int64_t>{shape.m, shape.n};
+      return shape.withUnitDims({shape.m, shape.n});
   }
   if (auto write = dyn_cast<vector::TransferWriteOp>(op))
     if (shape.isAccumulatorBlock(write.getVectorType()))
-      return SmallVector<int64_t>{shape.m, shape.n};
+      return shape.withUnitDims({shape.m, shape.n});
   return std::nullopt;
 }
 
@@ -80,7 +92,8 @@ LogicalResult mlir::halc::lowerToCooperativeMatrices(func::FuncOp dispatch) {
     if (auto mnk = contract->getAttrOfType<DenseI64ArrayAttr>(
             kSubgroupMatrixAttrName))
       shape = MatrixShape{mnk[0], mnk[1], mnk[2],
-                          getElementTypeOrSelf(contract.getAccType())};
+                          getElementTypeOrSelf(contract.getAccType()),
+                          contract.getIteratorTypes().size() - 3};
   });
   if (!shape)
     return success();
@@ -90,7 +103,7 @@ LogicalResult mlir::halc::lowerToCooperativeMatrices(func::FuncOp dispatch) {
           dispatch, [&](VectorType type) -> SmallVector<int64_t> {
             if (!shape->isAccumulatorBlock(type))
               return {};
-            return {shape->m, shape->n};
+            return shape->withUnitDims({shape->m, shape->n});
           })))
     return dispatch.emitError("could not split the accumulators of its "
                               "cooperative matrices");
@@ -103,6 +116,14 @@ LogicalResult mlir::halc::lowerToCooperativeMatrices(func::FuncOp dispatch) {
       })))
     return dispatch.emitError("could not cut its contraction into "
                               "cooperative matrices");
+  // Pieces of a batch of one lose the batch: what upstream's conversion
+  // takes are 2-D contractions and transfers.
+  if (shape->unitDims &&
+      failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
+        vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+      })))
+    return dispatch.emitError("could not drop the batch of its cooperative "
+                              "matrices");
   if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
         populatePrepareVectorToMMAPatterns(patterns);
       })))

@@ -539,9 +539,9 @@ constexpr int64_t kMatrixStep = 32;
 /// H100's Vulkan device: bench/results/2026-11-24-nvidia-h100-issue18.md.)
 constexpr MatrixBlock kMatrixEdgeBlock = {64, 64, 2, 2};
 
-/// For a static contraction `C (m x n) += A (m x k) B (k x n)` whose
-/// element types the target has a cooperative-matrix
-/// operation for, the staged strategy of chooseStagedContractionConfig on
+/// For a static contraction `C (m x n) += A (m x k) B (k x n)`, or a batch
+/// of them (one to a workgroup), whose element types the target has a
+/// cooperative-matrix operation for, the staged strategy of chooseStagedContractionConfig on
 /// the target's tensor cores: each step the workgroup's threads copy the
 /// tiles of A and B to workgroup memory, then each subgroup multiplies its
 /// block with cooperative matrices (subgroup_matrix), its accumulators in
@@ -549,7 +549,8 @@ constexpr MatrixBlock kMatrixEdgeBlock = {64, 64, 2, 2};
 /// workgroups (or the smallest one), among those that divide the output
 /// and K; where none does, tiles padded at the output's edges and K padded
 /// to whole steps, where the op's inputs can be read so (measured slower
-/// than dividing 32 x 32 tiles); else null (the staged strategy takes it).
+/// than dividing 32 x 32 tiles; not for batches); else null (the staged
+/// strategy takes it).
 LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
                                                  TargetAttr target) {
   int64_t subgroupSize = target.getFixedSubgroupSize();
@@ -559,15 +560,19 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
   if (!subgroupSize || target.getCooperativeMatrices().empty() ||
       !linalg::isaContractionOpInterface(root) || reductions.size() != 1 ||
-      parallel.size() != 2 || root.getNumDpsInputs() != 2 ||
+      (parallel.size() != 2 && parallel.size() != 3) ||
+      root.getNumDpsInputs() != 2 ||
       llvm::any_of(ranges, ShapedType::isDynamic))
     return {};
-  unsigned m = parallel[0], n = parallel[1], k = reductions.front();
+  // A batch is the outermost loop of all three operands.
+  SmallVector<unsigned> batch(parallel.begin(), parallel.end() - 2);
+  unsigned m = parallel[batch.size()], n = parallel[batch.size() + 1],
+           k = reductions.front();
   // Row-major A, B and C: what cooperative loads and stores read.
   MLIRContext *context = root.getContext();
   auto dims = [&](ArrayRef<unsigned> loops) {
     SmallVector<AffineExpr> exprs;
-    for (unsigned loop : loops)
+    for (unsigned loop : llvm::concat<const unsigned>(batch, loops))
       exprs.push_back(getAffineDimExpr(loop, context));
     return AffineMap::get(root.getNumLoops(), 0, exprs, context);
   };
@@ -587,12 +592,16 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
             target.getMaxWorkgroupInvocations())
       continue;
     chosen = block;
-    if ((ranges[m] / block.tileM) * (ranges[n] / block.tileN) >=
-        kWorkgroupsToFillGPU / 2)
+    int64_t workgroups = (ranges[m] / block.tileM) * (ranges[n] / block.tileN);
+    for (unsigned loop : batch)
+      workgroups *= ranges[loop];
+    if (workgroups >= kWorkgroupsToFillGPU / 2)
       break;
   }
   auto getConfig = [&](const MatrixBlock &block, int64_t step) {
     SmallVector<int64_t> workgroupTile(ranges.size(), 0);
+    for (unsigned loop : batch)
+      workgroupTile[loop] = 1;
     workgroupTile[m] = block.tileM;
     workgroupTile[n] = block.tileN;
     workgroupTile[k] = step;
@@ -610,7 +619,7 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
                                                      : LoweringConfigAttr();
   }
   // At the edges the padded result goes through workgroup memory.
-  if (!canPadToTile(root))
+  if (!batch.empty() || !canPadToTile(root))
     return {};
   int64_t resultBytes =
       kMatrixEdgeBlock.tileM * kMatrixEdgeBlock.tileN *

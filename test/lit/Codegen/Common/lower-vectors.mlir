@@ -228,3 +228,35 @@ halc.executable @cooperative target(#halc.target<backend = "vulkan-spirv", arch 
     }
   }
 }
+
+// -----
+
+// The same on a batch matmul, a batch of one to a workgroup: the pieces
+// lose the batch before upstream's conversion, so the matrices are the
+// plain matmul's, loaded from the 3-D workgroup tiles and stored into the
+// 3-D result.
+// CHECK-LABEL: halc.executable @cooperative_batch
+// CHECK: %[[ZERO:.+]] = gpu.subgroup_mma_constant_matrix %{{.+}} : !gpu.mma_matrix<16x16xf32, "COp">
+// CHECK: scf.for {{.+}} iter_args(%{{.+}} = %[[ZERO]], %{{.+}} = %[[ZERO]], %{{.+}} = %[[ZERO]], %{{.+}} = %[[ZERO]]) -> (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">)
+// CHECK: scf.for
+// CHECK-COUNT-2: gpu.subgroup_mma_load_matrix %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}] {leadDimension = 40 : index} : memref<1x32x40xf16, #gpu.address_space<workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK-COUNT-2: gpu.subgroup_mma_load_matrix %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}] {leadDimension = 72 : index} : memref<1x32x72xf16, #gpu.address_space<workgroup>> -> !gpu.mma_matrix<16x16xf16, "BOp">
+// CHECK-COUNT-4: gpu.subgroup_mma_compute
+// CHECK-COUNT-4: gpu.subgroup_mma_store_matrix %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}] {leadDimension = 64 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<2x64x64xf32>
+// CHECK-NOT: vector.contract
+halc.executable @cooperative_batch target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>]>) {
+  halc.export @bmm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([64, 1, 1])
+  builtin.module {
+    func.func @bmm(%a: memref<2x64x64xf16>, %b: memref<2x64x64xf16>, %out: memref<2x64x64xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<2x64x64xf16> to tensor<2x64x64xf16>
+      %1 = bufferization.to_tensor %b restrict : memref<2x64x64xf16> to tensor<2x64x64xf16>
+      %e = tensor.empty() : tensor<2x64x64xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x64x64xf32>) -> tensor<2x64x64xf32>
+      %r = linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+          ins(%0, %1 : tensor<2x64x64xf16>, tensor<2x64x64xf16>) outs(%f : tensor<2x64x64xf32>) -> tensor<2x64x64xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<2x64x64xf32>, memref<2x64x64xf32>) -> ()
+      return
+    }
+  }
+}

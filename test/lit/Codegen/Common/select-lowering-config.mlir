@@ -391,15 +391,20 @@ halc.executable @edge_tiles target(#halc.target<backend = "vulkan-spirv", arch =
 // An f16 matmul accumulating in f32 on a target with that cooperative
 // matrix: 128x128 workgroup tiles of four subgroups (64x64 each), K in
 // steps of 32 (16 a subgroup step), both inputs staged. An f32 matmul on the
-// same target keeps the staged strategy without them.
+// same target keeps the staged strategy without them. A batch matmul takes
+// them too, a batch of one to a workgroup (8 x 16 x 16 workgroups of
+// 128x128 tiles).
 // CHECK-LABEL: halc.executable @cooperative
 // CHECK: halc.export @mm {{.*}} workgroup_size([64, 2, 1])
+// CHECK: halc.export @bmm {{.*}} workgroup_size([64, 2, 1])
 // CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+// CHECK: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
 // CHECK-NOT: subgroup_matrix
 // CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
 halc.executable @cooperative target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>]>) {
   halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
-  halc.export @mm_f32 ordinal(1) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  halc.export @bmm ordinal(1) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  halc.export @mm_f32 ordinal(2) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
   builtin.module {
     func.func @mm(%a: memref<2048x256xf16>, %b: memref<256x2048xf16>, %out: memref<2048x2048xf32>) {
       %z = arith.constant 0.0 : f32
@@ -409,6 +414,16 @@ halc.executable @cooperative target(#halc.target<backend = "vulkan-spirv", arch 
       %f = linalg.fill ins(%z : f32) outs(%e : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
       %r = linalg.matmul ins(%0, %1 : tensor<2048x256xf16>, tensor<256x2048xf16>) outs(%f : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<2048x2048xf32>, memref<2048x2048xf32>) -> ()
+      return
+    }
+    func.func @bmm(%a: memref<8x2048x256xf16>, %b: memref<8x256x2048xf16>, %out: memref<8x2048x2048xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<8x2048x256xf16> to tensor<8x2048x256xf16>
+      %1 = bufferization.to_tensor %b restrict : memref<8x256x2048xf16> to tensor<8x256x2048xf16>
+      %e = tensor.empty() : tensor<8x2048x2048xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x2048x2048xf32>) -> tensor<8x2048x2048xf32>
+      %r = linalg.batch_matmul ins(%0, %1 : tensor<8x2048x256xf16>, tensor<8x256x2048xf16>) outs(%f : tensor<8x2048x2048xf32>) -> tensor<8x2048x2048xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<8x2048x2048xf32>, memref<8x2048x2048xf32>) -> ()
       return
     }
     func.func @mm_f32(%a: memref<2048x256xf32>, %b: memref<256x2048xf32>, %out: memref<2048x2048xf32>) {
