@@ -17,6 +17,11 @@
 // RUN: halc-compile %s --iree-vulkan-target=nvidia --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=CONFIG
 // RUN: halc-compile %s --iree-vulkan-target=nvidia -o %t.halm
 // RUN: not halc-run %t.halm --function=mm_small --input=96x48xf16=1 --input=48x160xf16=1 2>&1 | FileCheck %s --check-prefix=REFUSED
+// The cuda target (sm_70 and later) takes the same strategy, its matrices
+// NVVM's WMMA operations.
+// RUN: halc-compile %s --iree-hal-target-backends=cuda --iree-cuda-target=sm_80 --compile-to=nvvm-dialect -o - | FileCheck %s --check-prefix=NVVM
+// NVVM: nvvm.wmma.load {{.*}} {eltype = #nvvm.mma_type<f16>, frag = #nvvm.mma_frag<a>
+// NVVM: nvvm.wmma.mma {{.*}} {eltypeA = #nvvm.mma_type<f16>, eltypeB = #nvvm.mma_type<f32>
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
 // REFUSED: error: @mm_small: shader module 0 of executable 0: uses cooperative matrices (SPV_KHR_cooperative_matrix), which Vulkan device 'llvmpipe{{.*}}' does not have (no VK_KHR_cooperative_matrix)

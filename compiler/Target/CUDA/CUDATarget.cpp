@@ -79,11 +79,21 @@ TargetAttr getTargetFromFlags(MLIRContext *context) {
   Builder builder(context);
   DictionaryAttr configuration = builder.getDictionaryAttr(builder.getNamedAttr(
       "llvm_features", builder.getStringAttr(found->ptx)));
+  // Tensor cores from sm_70 on: the f16 WMMA shapes NVVM lowers upstream's
+  // subgroup MMA ops to (bf16 has no gpu.mma_matrix type).
+  SmallVector<CooperativeMatrixAttr> matrices;
+  unsigned sm = 0;
+  if (!StringRef(found->arch).drop_front(3).getAsInteger(10, sm) && sm >= 70) {
+    Type f16 = builder.getF16Type(), f32 = builder.getF32Type();
+    for (Type accumulator : {f32, f16})
+      matrices.push_back(CooperativeMatrixAttr::get(context, 16, 16, 16, f16,
+                                                    f16, accumulator));
+  }
   return TargetAttr::get(context, "cuda", found->arch,
                          TargetFeaturesAttr::get(context, features),
                          /*maxWorkgroupInvocations=*/1024, {1024, 1024, 64},
                          /*maxWorkgroupMemoryBytes=*/48 * 1024, {32},
-                         /*cooperativeMatrices=*/{}, configuration);
+                         matrices, configuration);
 }
 
 /// The SM architecture and LLVM features of the executable's target
