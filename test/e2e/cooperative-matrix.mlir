@@ -1,6 +1,6 @@
-// Contractions on f16 that NVIDIA's Vulkan target runs on cooperative
-// matrices (KHR tensor cores): 128x128 workgroup tiles of four subgroups
-// (1024x2048x64), 32x32 tiles of one subgroup (small outputs), K steps of
+// Contractions on f16 and bf16 that NVIDIA's Vulkan target runs on
+// cooperative matrices (KHR tensor cores): 128x128 workgroup tiles of four
+// subgroups (1024x2048x64, f16 and bf16), 32x32 tiles of one subgroup (small outputs), K steps of
 // 16, f16 accumulators, batches (a workgroup's tile of one batch: 128x128
 // tiles and 32x32), and sizes the tiles do not divide (the edge path:
 // 64x64 tiles padded, their results copied out of workgroup memory, K
@@ -28,6 +28,7 @@
 // The dispatches in order: 128x128 and 32x32 tiles on cooperative
 // matrices, the batches, and the shapes that keep the staged strategy.
 // CONFIG: workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<1024x64xf16>
+// CONFIG: workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<1024x64xbf16>
 // CONFIG: workgroup_tile = [32, 32, 16], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<96x48xf16>
 // CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 32, 32, 32], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
 // CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
@@ -41,6 +42,14 @@ func.func @mm(%a: tensor<1024x64xf16>, %b: tensor<64x2048xf16>) -> tensor<1024x2
   %e = tensor.empty() : tensor<1024x2048xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024x2048xf32>) -> tensor<1024x2048xf32>
   %r = linalg.matmul ins(%a, %b : tensor<1024x64xf16>, tensor<64x2048xf16>) outs(%f : tensor<1024x2048xf32>) -> tensor<1024x2048xf32>
+  return %r : tensor<1024x2048xf32>
+}
+
+func.func @mm_bf16(%a: tensor<1024x64xbf16>, %b: tensor<64x2048xbf16>) -> tensor<1024x2048xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024x2048xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024x2048xf32>) -> tensor<1024x2048xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<1024x64xbf16>, tensor<64x2048xbf16>) outs(%f : tensor<1024x2048xf32>) -> tensor<1024x2048xf32>
   return %r : tensor<1024x2048xf32>
 }
 

@@ -5,6 +5,9 @@
 #include "compiler/Codegen/Common/LoopCarriedVectors.h"
 
 #include "mlir/Conversion/VectorToGPU/VectorToGPU.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -76,6 +79,51 @@ std::optional<SmallVector<int64_t>> getMatrixPieceShape(Operation *op,
   return std::nullopt;
 }
 
+/// The allocation `memref` views, if it is one.
+memref::AllocOp getAllocation(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref.getDefiningOp<memref::AllocOp>();
+}
+
+/// `type` (a memref, a vector) of f16 instead of bf16.
+Type toF16(Type type) {
+  Type f16 = Float16Type::get(type.getContext());
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return MemRefType::Builder(memref).setElementType(f16);
+  return cast<VectorType>(type).clone(f16);
+}
+
+/// Makes `alloc` (a workgroup tile of bf16 that marked contractions read)
+/// an array of f16 holding the same bits: what is written into it is
+/// bitcast to f16, what is read from it is read as f16.
+LogicalResult retypeToF16(memref::AllocOp alloc) {
+  SmallVector<Value> memrefs = {alloc.getResult()};
+  OpBuilder builder(alloc.getContext());
+  while (!memrefs.empty()) {
+    Value memref = memrefs.pop_back_val();
+    memref.setType(toF16(memref.getType()));
+    for (Operation *user : llvm::make_early_inc_range(memref.getUsers())) {
+      builder.setInsertionPoint(user);
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
+        memrefs.push_back(view->getResult(0));
+      } else if (auto write = dyn_cast<vector::TransferWriteOp>(user)) {
+        write.getValueToStoreMutable().assign(arith::BitcastOp::create(
+            builder, write.getLoc(), toF16(write.getVectorType()),
+            write.getVector()));
+      } else if (auto read = dyn_cast<vector::TransferReadOp>(user)) {
+        read.getPaddingMutable().assign(arith::ConstantOp::create(
+            builder, read.getLoc(), builder.getF16FloatAttr(0)));
+        read.getResult().setType(cast<VectorType>(toF16(read.getVectorType())));
+      } else {
+        return user->emitError("uses a bf16 workgroup tile that halc carries "
+                               "as f16 for cooperative matrices");
+      }
+    }
+  }
+  return success();
+}
+
 LogicalResult applyPatterns(func::FuncOp dispatch,
                             function_ref<void(RewritePatternSet &)> populate) {
   RewritePatternSet patterns(dispatch.getContext());
@@ -97,6 +145,29 @@ LogicalResult mlir::halc::lowerToCooperativeMatrices(func::FuncOp dispatch) {
   });
   if (!shape)
     return success();
+  // bf16 A and B: their workgroup tiles become f16 arrays of the same bits.
+  SetVector<memref::AllocOp> bf16Tiles;
+  WalkResult unstaged = dispatch.walk([&](vector::ContractionOp contract) {
+    if (!contract->hasAttr(kSubgroupMatrixAttrName) ||
+        !getElementTypeOrSelf(contract.getLhsType()).isBF16())
+      return WalkResult::advance();
+    for (Value operand : {contract.getLhs(), contract.getRhs()}) {
+      auto read = operand.getDefiningOp<vector::TransferReadOp>();
+      memref::AllocOp alloc = read ? getAllocation(read.getBase()) : nullptr;
+      if (!alloc) {
+        contract.emitError("reads bf16 matrices from outside workgroup "
+                           "memory, which halc cannot load as bf16");
+        return WalkResult::interrupt();
+      }
+      bf16Tiles.insert(alloc);
+    }
+    return WalkResult::advance();
+  });
+  if (unstaged.wasInterrupted())
+    return failure();
+  for (memref::AllocOp alloc : bf16Tiles)
+    if (failed(retypeToF16(alloc)))
+      return failure();
   // The accumulators the K loops carry, then every op, in pieces of the
   // operation's shape.
   if (failed(splitLoopCarriedVectors(
@@ -139,6 +210,14 @@ LogicalResult mlir::halc::lowerToCooperativeMatrices(func::FuncOp dispatch) {
       })))
     return dispatch.emitError("could not clean up after lowering to "
                               "cooperative matrices");
+  // Loads from the bf16 tiles load bf16 matrices (ConvertToSPIRV).
+  dispatch.walk([&](gpu::SubgroupMmaLoadMatrixOp load) {
+    memref::AllocOp alloc = getAllocation(load.getSrcMemref());
+    if (alloc && bf16Tiles.contains(alloc))
+      load->setLoc(NameLoc::get(
+          StringAttr::get(load.getContext(), kBF16MatrixLocName),
+          load.getLoc()));
+  });
   WalkResult left = dispatch.walk([](vector::ContractionOp contract) {
     contract.emitError("is a subgroup's contraction that does not map to the "
                        "target's cooperative matrices");

@@ -23,6 +23,13 @@ namespace mlir::halc {
 /// cooperative matrices: `array<i64: m, n, k>`, the operation's shape.
 constexpr llvm::StringLiteral kSubgroupMatrixAttrName = "halc.subgroup_matrix";
 
+/// The name (a NameLoc around its location) that marks a
+/// `gpu.subgroup_mma_load_matrix` of f16 whose bits are bf16: upstream's MMA
+/// types have no bf16, so a bf16 contraction's workgroup tiles are f16
+/// arrays of the same bits, and the SPIR-V lowering loads the marked
+/// matrices as bf16 ones.
+constexpr llvm::StringLiteral kBF16MatrixLocName = "halc.bf16_matrix";
+
 /// Lowers the marked contractions of `dispatch` (and the transfers and
 /// loops around them) to GPU MMA ops; an error where one does not convert.
 LogicalResult lowerToCooperativeMatrices(func::FuncOp dispatch);

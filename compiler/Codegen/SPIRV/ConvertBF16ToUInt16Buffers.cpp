@@ -80,16 +80,19 @@ struct ConvertConstant : public OpConversionPattern<arith::ConstantOp> {
   }
 };
 
-/// A bitcast between bf16 and i16 is no cast once both are i16.
+/// A bitcast from or to bf16 is one from or to its i16 bits: none between
+/// bf16 and i16; bf16 to f16 (the workgroup tiles of cooperative matrices)
+/// is i16 to f16.
 struct FoldBitcast : public OpConversionPattern<arith::BitcastOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(arith::BitcastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type type = getTypeConverter()->convertType(op.getType());
-    if (adaptor.getIn().getType() != type)
-      return rewriter.notifyMatchFailure(op, "a cast between other types");
-    rewriter.replaceOp(op, adaptor.getIn());
+    if (adaptor.getIn().getType() == type)
+      rewriter.replaceOp(op, adaptor.getIn());
+    else
+      rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, type, adaptor.getIn());
     return success();
   }
 };

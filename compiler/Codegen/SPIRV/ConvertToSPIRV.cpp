@@ -1,5 +1,6 @@
 //===- ConvertToSPIRV.cpp - SPIR-V kernels to one spirv.module ------------===//
 
+#include "compiler/Codegen/Common/CooperativeMatrices.h"
 #include "compiler/Codegen/Common/DispatchUtils.h"
 #include "compiler/Codegen/SPIRV/Passes.h"
 #include "compiler/Codegen/SPIRV/ScalarizeVectorMemoryAccess.h"
@@ -80,6 +81,29 @@ void guardLoopsThatMayNotRun(gpu::GPUModuleOp gpuModule) {
   }
 }
 
+/// The f16 matrices that hold bf16 bits (loaded under kBF16MatrixLocName)
+/// as bf16 matrices: the loads' types, which only multiply-adds read.
+LogicalResult loadBF16Matrices(Operation *parent) {
+  WalkResult walk = parent->walk([&](spirv::KHRCooperativeMatrixLoadOp load) {
+    auto name = dyn_cast<NameLoc>(load.getLoc());
+    if (!name || name.getName() != kBF16MatrixLocName)
+      return WalkResult::advance();
+    load->setLoc(name.getChildLoc());
+    auto type = cast<spirv::CooperativeMatrixType>(load.getType());
+    for (Operation *user : load->getUsers())
+      if (!isa<spirv::KHRCooperativeMatrixMulAddOp>(user)) {
+        load.emitError("a bf16 cooperative matrix is used by '")
+            << user->getName() << "', not only by multiply-adds";
+        return WalkResult::interrupt();
+      }
+    load.getResult().setType(spirv::CooperativeMatrixType::get(
+        BFloat16Type::get(load.getContext()), type.getRows(),
+        type.getColumns(), type.getScope(), type.getUse()));
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
                              spirv::TargetEnvAttr env) {
   MLIRContext *context = gpuModule.getContext();
@@ -142,7 +166,7 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
     loop.setLoopControl(spirv::LoopControl::Unroll);
     loop->setLoc(name.getChildLoc());
   });
-  return success();
+  return loadBF16Matrices(parent);
 }
 
 /// The push-constant block of `count` 32-bit words: one per size, shared by
@@ -234,6 +258,7 @@ void mlir::halc::buildSPIRVStage(OpPassManager &pm) {
   spirvPM.addPass(createShareWorkgroupMemoryPass());
   spirvPM.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvPM.addPass(spirv::createSPIRVUpdateVCEPass());
+  spirvPM.addPass(createRequireBF16CooperativeMatricesPass());
   spirvPM.addPass(createCanonicalizerPass());
   spirvPM.addPass(createCSEPass());
 }

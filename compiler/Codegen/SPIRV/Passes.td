@@ -84,6 +84,22 @@ def ShareWorkgroupMemoryPass
   }];
 }
 
+def RequireBF16CooperativeMatricesPass
+    : Pass<"halc-require-bf16-cooperative-matrices", "::mlir::spirv::ModuleOp"> {
+  let summary = "Adds the capability bf16 cooperative matrices need to the module's VCE triple";
+  let description = [{
+    A cooperative matrix of bf16 needs `BFloat16CooperativeMatrixKHR`
+    (SPV_KHR_bfloat16), which upstream's VCE deduction (it asks the types
+    for the bf16 scalar's `BFloat16TypeKHR` only) leaves out: a module that
+    declares such a matrix type gets the capability, after
+    `spirv-update-vce`.
+
+    ```mlir
+    spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [..., BFloat16TypeKHR, BFloat16CooperativeMatrixKHR], [...]>
+    ```
+  }];
+}
+
 def ConvertToSPIRVPass
     : Pass<"halc-convert-to-spirv", "::mlir::halc::ExecutableOp"> {
   let summary = "Converts an executable's SPIR-V kernels to one spirv.module";

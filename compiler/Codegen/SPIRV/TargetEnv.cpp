@@ -55,6 +55,14 @@ spirv::TargetEnvAttr mlir::halc::getSPIRVTargetEnv(TargetAttr target,
     exts.push_back(Extension::SPV_KHR_cooperative_matrix);
     version = spirv::Version::V_1_6;
   }
+  if (cooperativeMatrices &&
+      llvm::any_of(target.getCooperativeMatrices(), [](CooperativeMatrixAttr m) {
+        return m.getA().isBF16() || m.getB().isBF16();
+      })) {
+    caps.append({Capability::BFloat16TypeKHR,
+                 Capability::BFloat16CooperativeMatrixKHR});
+    exts.push_back(Extension::SPV_KHR_bfloat16);
+  }
   auto triple = spirv::VerCapExtAttr::get(version, caps, exts, context);
 
   SmallVector<int32_t> maxSize = llvm::map_to_vector(

@@ -19,7 +19,8 @@ using F = TargetFeatures;
 /// runs anywhere; the others are measured devices. The NVIDIA row's
 /// cooperative matrices are those an H100 lists
 /// (vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR, subgroup scope) for
-/// f16 and f32 results; its integer and bf16 ones halc does not use yet.
+/// f16 and bf16 inputs (bf16: VK_KHR_shader_bfloat16); its integer ones
+/// halc does not use yet.
 const GPUDescription kVulkanGPUs[] = {
     {"portable", F::None, 128, {128, 128, 64}, 16384, {32}},
     {"nvidia",
@@ -33,7 +34,8 @@ const GPUDescription kVulkanGPUs[] = {
       {16, 8, 16, "f16", "f16", "f32"},
       {16, 8, 16, "f16", "f16", "f16"},
       {16, 8, 8, "f16", "f16", "f32"},
-      {16, 8, 8, "f16", "f16", "f16"}}},
+      {16, 8, 8, "f16", "f16", "f16"},
+      {16, 16, 16, "bf16", "bf16", "f32"}}},
     {"lavapipe", F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup, 1024,
      {1024, 1024, 1024}, 32768, {8, 4}},
 };

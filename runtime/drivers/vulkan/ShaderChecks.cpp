@@ -46,6 +46,9 @@ constexpr uint16_t kOpCooperativeMatrixLoadKHR = 4457;
 constexpr uint16_t kOpCooperativeMatrixStoreKHR = 4458;
 constexpr uint16_t kOpCooperativeMatrixLengthKHR = 4460;
 constexpr uint32_t kCapabilityCooperativeMatrixKHR = 6022;
+// SPV_KHR_bfloat16: BFloat16TypeKHR ... BFloat16CooperativeMatrixKHR.
+constexpr uint32_t kCapabilityBFloat16TypeKHR = 5116;
+constexpr uint32_t kCapabilityBFloat16CooperativeMatrixKHR = 5118;
 constexpr uint32_t kHeaderWords = 5;
 constexpr uint32_t kComponentTypeBFloat16 = 1000141000;
 
@@ -79,9 +82,10 @@ bool declaresCooperativeMatrices(const uint32_t *words, size_t wordCount) {
 }
 
 /// The module in `words` without what SPIRV-Tools 2023.1 cannot parse (the
-/// KHR cooperative-matrix capability, extension and instructions); in
-/// `pointers`, the pointers each function's cooperative loads and stores
-/// use (the rest of their operands are values and constants).
+/// KHR cooperative-matrix and bf16 capabilities, extensions and
+/// instructions; a bf16 type is kept as the 16-bit float it is stored as);
+/// in `pointers`, the pointers each function's cooperative loads and
+/// stores use (the rest of their operands are values and constants).
 std::vector<uint32_t>
 withoutCooperativeMatrices(const uint32_t *words, size_t wordCount,
                            std::map<uint32_t, std::set<uint32_t>> &pointers) {
@@ -95,17 +99,31 @@ withoutCooperativeMatrices(const uint32_t *words, size_t wordCount,
       pointers[function].insert(words[at + 3]);
     if (opcode == kOpCooperativeMatrixStoreKHR && length >= 2)
       pointers[function].insert(words[at + 1]);
+    auto isExtension = [&](const char *name) {
+      return opcode == kOpExtension &&
+             std::string(reinterpret_cast<const char *>(words + at + 1),
+                         strnlen(reinterpret_cast<const char *>(words + at + 1),
+                                 4 * (length - 1))) == name;
+    };
+    bool bfloat16Capability =
+        opcode == kOpCapability && length == 2 &&
+        words[at + 1] >= kCapabilityBFloat16TypeKHR &&
+        words[at + 1] <= kCapabilityBFloat16CooperativeMatrixKHR;
     bool cooperative =
         (opcode >= kOpTypeCooperativeMatrixKHR &&
          opcode <= kOpCooperativeMatrixLengthKHR) ||
         isCooperativeMatrixCapability(words, at, length) ||
-        (opcode == kOpExtension &&
-         std::string(reinterpret_cast<const char *>(words + at + 1),
-                     strnlen(reinterpret_cast<const char *>(words + at + 1),
-                             4 * (length - 1))) ==
-             "SPV_KHR_cooperative_matrix");
-    if (!cooperative)
-      kept.insert(kept.end(), words + at, words + at + length);
+        bfloat16Capability || isExtension("SPV_KHR_cooperative_matrix") ||
+        isExtension("SPV_KHR_bfloat16");
+    if (cooperative)
+      return;
+    if (opcode == kOpTypeFloat && length == 4) {
+      // OpTypeFloat with an FP encoding: without it (3 words).
+      kept.push_back((3u << 16) | kOpTypeFloat);
+      kept.insert(kept.end(), words + at + 1, words + at + 3);
+      return;
+    }
+    kept.insert(kept.end(), words + at, words + at + length);
   });
   return kept;
 }

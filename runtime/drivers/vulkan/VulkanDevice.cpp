@@ -130,6 +130,17 @@ constexpr VkStructureType kCooperativeMatrixPropertiesType =
     static_cast<VkStructureType>(1000506001);
 constexpr uint32_t kScopeSubgroup = 3;
 
+/// VK_KHR_shader_bfloat16 (bf16 cooperative matrices), also newer than the
+/// headers.
+constexpr const char *kBFloat16Extension = "VK_KHR_shader_bfloat16";
+struct ShaderBFloat16FeaturesKHR {
+  VkStructureType sType = static_cast<VkStructureType>(1000141000);
+  void *pNext = nullptr;
+  VkBool32 shaderBFloat16Type = VK_FALSE;
+  VkBool32 shaderBFloat16DotProduct = VK_FALSE;
+  VkBool32 shaderBFloat16CooperativeMatrix = VK_FALSE;
+};
+
 struct CooperativeMatrixFeaturesKHR {
   VkStructureType sType = kCooperativeMatrixFeaturesType;
   void *pNext = nullptr;
@@ -228,10 +239,15 @@ halc_status_t VulkanDevice::open() {
   storage16.pNext = &storage8;
   float16Int8.pNext = &storage16;
   CooperativeMatrixFeaturesKHR cooperativeMatrix;
+  ShaderBFloat16FeaturesKHR bfloat16;
   std::vector<const char *> extensions;
   if (hasExtension(physicalDevice, kCooperativeMatrixExtension)) {
     cooperativeMatrix.pNext = storage16.pNext;
     storage16.pNext = &cooperativeMatrix;
+  }
+  if (hasExtension(physicalDevice, kBFloat16Extension)) {
+    bfloat16.pNext = storage16.pNext;
+    storage16.pNext = &bfloat16;
   }
   VkPhysicalDeviceFeatures2 features = {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
@@ -243,6 +259,12 @@ halc_status_t VulkanDevice::open() {
   enabled.features.shaderInt64 = features.features.shaderInt64;
   enabled.features.shaderFloat64 = features.features.shaderFloat64;
   enabled.pNext = &float16Int8;
+  // bf16 only for cooperative matrices (elsewhere its bits are i16).
+  bfloat16.shaderBFloat16DotProduct = VK_FALSE;
+  if (bfloat16.shaderBFloat16Type && cooperativeMatrix.cooperativeMatrix)
+    extensions.push_back(kBFloat16Extension);
+  else if (storage16.pNext == &bfloat16)
+    storage16.pNext = bfloat16.pNext;
   if (cooperativeMatrix.cooperativeMatrix) {
     cooperativeMatrices = getCooperativeMatrices(instance, physicalDevice);
     extensions.push_back(kCooperativeMatrixExtension);

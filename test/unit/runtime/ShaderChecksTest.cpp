@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -228,6 +229,52 @@ TEST(ShaderChecks, BindingOfACooperativeLoad) {
   EXPECT_EQ(check(words, "first", 1),
             "entry point 'first' uses descriptor set 0, binding 1; its layout "
             "has set 0 with 1 bindings");
+}
+
+/// The module of assembleCooperative with A and B of bf16 (SPV_KHR_bfloat16:
+/// its capabilities BFloat16TypeKHR = 5116 and BFloat16CooperativeMatrixKHR
+/// = 5118, its extension, %10 an OpTypeFloat 16 with the FP encoding
+/// BFloat16KHR = 0), which SPIRV-Tools 2023.1 cannot parse.
+std::vector<uint32_t> assembleBF16Cooperative() {
+  std::vector<uint32_t> words = assembleCooperative();
+  std::vector<uint32_t> module(words.begin(), words.begin() + 5);
+  const char extension[] = "SPV_KHR_bfloat16"; // 16 bytes, then a zero word
+  module.insert(module.end(), {instruction(17, 2), 5116, instruction(17, 2),
+                               5118, instruction(10, 6)});
+  for (size_t i = 0; i < 4; ++i) {
+    uint32_t word;
+    std::memcpy(&word, extension + 4 * i, 4);
+    module.push_back(word);
+  }
+  module.push_back(0);
+  for (size_t at = 5; at < words.size();) {
+    uint32_t length = words[at] >> 16;
+    if ((words[at] & 0xffff) == 22 && words[at + 1] == 10)
+      module.insert(module.end(), {instruction(22, 4), 10, 16, 0});
+    else
+      module.insert(module.end(), words.begin() + at,
+                    words.begin() + at + length);
+    at += length;
+  }
+  return module;
+}
+
+// VkComponentTypeKHR BFLOAT16 = 1000141000: the module's interface is still
+// read (its bf16 parts set aside for SPIRV-Tools), and its A and B are bf16
+// matrices, which a device lists or not.
+TEST(ShaderChecks, BF16CooperativeMatrices) {
+  std::vector<uint32_t> words = assembleBF16Cooperative();
+  EXPECT_EQ(check(words, "first", 2), "");
+  constexpr uint32_t bf16 = 1000141000;
+  EXPECT_EQ(takeMessage(halc::checkCooperativeMatrices(
+                words.data(), words.size(), {{16, 16, 16, bf16, bf16, 1, 1}},
+                "test")),
+            "");
+  EXPECT_EQ(takeMessage(halc::checkCooperativeMatrices(
+                words.data(), words.size(), {{16, 16, 16, 0, 0, 1, 1}},
+                "test")),
+            "uses a 16x16 bf16 cooperative matrix A, which Vulkan device "
+            "'test' does not list among its cooperative-matrix operations");
 }
 
 // VKE1's subgroup_size: cooperative matrices are compiled for 32 lanes.

@@ -260,3 +260,33 @@ halc.executable @cooperative_batch target(#halc.target<backend = "vulkan-spirv",
     }
   }
 }
+
+// -----
+
+// bf16 A and B: upstream's MMA types have no bf16, so the workgroup tiles
+// are f16 arrays of the same bits (the copies bitcast what they store) and
+// the matrices are loaded as f16 (under a NameLoc that the SPIR-V lowering
+// turns into bf16 matrices: test/lit/Codegen/SPIRV/cooperative-matrix-bf16.mlir).
+// CHECK-LABEL: halc.executable @cooperative_bf16
+// CHECK-DAG: memref.alloc() : memref<32x40xf16, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.alloc() : memref<32x72xf16, #gpu.address_space<workgroup>>
+// CHECK: arith.bitcast %{{.+}} : vector<4xbf16> to vector<4xf16>
+// CHECK: gpu.subgroup_mma_load_matrix %{{.+}}[%{{.+}}, %{{.+}}] {leadDimension = 40 : index} : memref<32x40xf16, #gpu.address_space<workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK: gpu.subgroup_mma_compute
+// CHECK-NOT: bf16, #gpu.address_space<workgroup>
+halc.executable @cooperative_bf16 target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = bf16, b = bf16, c = f32>]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([64, 1, 1])
+  builtin.module {
+    func.func @mm(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %out: memref<64x64xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<64x64xbf16> to tensor<64x64xbf16>
+      %1 = bufferization.to_tensor %b restrict : memref<64x64xbf16> to tensor<64x64xbf16>
+      %e = tensor.empty() : tensor<64x64xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+          ins(%0, %1 : tensor<64x64xbf16>, tensor<64x64xbf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
+      return
+    }
+  }
+}
