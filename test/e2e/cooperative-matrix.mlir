@@ -4,8 +4,9 @@
 // 16, f16 accumulators, batches (a workgroup's tile of one batch: 128x128
 // tiles and 32x32), and sizes the tiles do not divide (the edge path:
 // 64x64 tiles padded, their results copied out of workgroup memory, K
-// padded to whole steps); and a shape that keeps the staged strategy there
-// (a transposed B). Lavapipe and Metal have no cooperative matrices:
+// padded to whole steps); and what keeps the staged strategy there (a
+// transposed B; generic contractions, whose bodies widen the inputs: a
+// hand-written matmul, a convolution's implicit GEMM). Lavapipe and Metal have no cooperative matrices:
 // there (lavapipe, the MSL CPU executor) every function takes the staged
 // strategy and is compared with the CPU reference; the GPU bundle
 // (bench/README.md) runs the NVIDIA build against the same results. An
@@ -107,4 +108,28 @@ func.func @mm_transposed_b(%a: tensor<64x32xf16>, %b: tensor<64x32xf16>) -> tens
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
   %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<64x32xf16>, tensor<64x32xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
+}
+
+func.func @mm_generic(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>) -> tensor<64x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<64x32xf16>, tensor<32x64xf16>) outs(%f : tensor<64x64xf32>) {
+  ^bb0(%x: f16, %y: f16, %acc: f32):
+    %xe = arith.extf %x : f16 to f32
+    %ye = arith.extf %y : f16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+func.func @conv_f16(%x: tensor<1x10x10x8xf16>, %w: tensor<3x3x8x16xf16>) -> tensor<1x8x8x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x10x10x8xf16>, tensor<3x3x8x16xf16>) outs(%f : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  return %r : tensor<1x8x8x16xf32>
 }

@@ -558,8 +558,13 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
   root.getParallelDims(parallel);
   root.getReductionDims(reductions);
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  // Named matmuls only: a generic contraction's body widens its inputs
+  // before the product (an implicit GEMM's, a hand-written one), which
+  // vectorizes to a contraction of the widened values that upstream's MMA
+  // conversion does not take.
   if (!subgroupSize || target.getCooperativeMatrices().empty() ||
-      !linalg::isaContractionOpInterface(root) || reductions.size() != 1 ||
+      !isa<linalg::MatmulOp, linalg::BatchMatmulOp>(root.getOperation()) ||
+      reductions.size() != 1 ||
       (parallel.size() != 2 && parallel.size() != 3) ||
       root.getNumDpsInputs() != 2 ||
       llvm::any_of(ranges, ShapedType::isDynamic))
