@@ -51,3 +51,10 @@
 // An output that cannot be written.
 // RUN: not halc-compile %S/Inputs/f16.mlir --iree-vulkan-target=lavapipe -o %t.missing-dir/out.halm 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
 // UNWRITABLE: error: cannot write {{.*}}missing-dir/out.halm
+
+// bf16 cooperative matrices are loaded from workgroup memory only (upstream's
+// MMA types have no bf16; halc loads them as bf16 from its own tiles): a
+// lowering_config that leaves B in its binding is refused at the matmul.
+// RUN: not halc-compile %S/Inputs/bf16-matrices-unstaged.mlir --iree-vulkan-target=nvidia -o %t.bf16.halm 2>&1 | FileCheck %s --check-prefix=BF16-UNSTAGED --implicit-check-not=error:
+// RUN: not ls %t.bf16.halm
+// BF16-UNSTAGED: bf16-matrices-unstaged.mlir:7:8: error: reads bf16 matrices from outside workgroup memory, which halc cannot load as bf16
