@@ -2,6 +2,7 @@
 
 #include "compiler/Codegen/Common/CooperativeMatrices.h"
 
+#include "compiler/Codegen/Common/DispatchUtils.h"
 #include "compiler/Codegen/Common/LoopCarriedVectors.h"
 
 #include "mlir/Conversion/VectorToGPU/VectorToGPU.h"
@@ -79,13 +80,6 @@ std::optional<SmallVector<int64_t>> getMatrixPieceShape(Operation *op,
   return std::nullopt;
 }
 
-/// The allocation `memref` views, if it is one.
-memref::AllocOp getAllocation(Value memref) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  return memref.getDefiningOp<memref::AllocOp>();
-}
-
 /// `type` (a memref, a vector) of f16 instead of bf16.
 Type toF16(Type type) {
   Type f16 = Float16Type::get(type.getContext());
@@ -153,7 +147,9 @@ LogicalResult mlir::halc::lowerToCooperativeMatrices(func::FuncOp dispatch) {
       return WalkResult::advance();
     for (Value operand : {contract.getLhs(), contract.getRhs()}) {
       auto read = operand.getDefiningOp<vector::TransferReadOp>();
-      memref::AllocOp alloc = read ? getAllocation(read.getBase()) : nullptr;
+      auto alloc = read ? getViewedBuffer(read.getBase())
+                              .getDefiningOp<memref::AllocOp>()
+                        : nullptr;
       if (!alloc) {
         contract.emitError("reads bf16 matrices from outside workgroup "
                            "memory, which halc cannot load as bf16");
@@ -212,7 +208,8 @@ LogicalResult mlir::halc::lowerToCooperativeMatrices(func::FuncOp dispatch) {
                               "cooperative matrices");
   // Loads from the bf16 tiles load bf16 matrices (ConvertToSPIRV).
   dispatch.walk([&](gpu::SubgroupMmaLoadMatrixOp load) {
-    memref::AllocOp alloc = getAllocation(load.getSrcMemref());
+    auto alloc =
+        getViewedBuffer(load.getSrcMemref()).getDefiningOp<memref::AllocOp>();
     if (alloc && bf16Tiles.contains(alloc))
       load->setLoc(NameLoc::get(
           StringAttr::get(load.getContext(), kBF16MatrixLocName),

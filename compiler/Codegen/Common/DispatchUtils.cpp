@@ -95,6 +95,12 @@ Value mlir::halc::createAllocTensor(OpBuilder &builder, Location loc,
       gpu::AddressSpaceAttr::get(builder.getContext(), space));
 }
 
+Value mlir::halc::getViewedBuffer(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref;
+}
+
 bool mlir::halc::isWorkgroupLoop(Operation *op) {
   return isa_and_present<gpu::GPUBlockMappingAttr>(getFirstMapping(op));
 }

@@ -48,6 +48,10 @@ getSubgroupGrid(ArrayRef<int64_t> workgroupSize, int64_t subgroupSize);
 Value createAllocTensor(OpBuilder &builder, Location loc,
                         RankedTensorType type, gpu::AddressSpace space);
 
+/// The buffer `memref` views (through subviews, casts, ...): itself when it
+/// is no view.
+Value getViewedBuffer(Value memref);
+
 /// Whether `op` is an scf.forall mapped to GPU blocks (a workgroup loop).
 bool isWorkgroupLoop(Operation *op);
 

@@ -339,13 +339,6 @@ bool runsUnguarded(scf::ForallOp forall, unsigned lanesDim, int64_t lanes,
   return ArrayRef<int64_t>(used) == workgroupSize;
 }
 
-/// The buffer `memref` views.
-Value getViewedBuffer(Value memref) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  return memref;
-}
-
 /// Whether no step of `loop` reads a buffer that a step writes: each step
 /// computes elements of its own (a reduction reads its accumulator back).
 bool stepsAreIndependent(scf::ForOp loop) {

@@ -97,6 +97,47 @@ std::optional<unsigned> linearDim(Attribute mapping) {
   return thread.getRelativeIndex();
 }
 
+/// The induction variables of iteration `linear` of `forall`, whose loop i
+/// maps to linear dimension dims[i] and has at most counts[i] iterations:
+/// each loop's iteration is `linear` divided by the counts of the faster
+/// loops, modulo its own count. Where a loop's end is dynamic (an edge
+/// tile), `inRange` also requires the iteration to fall before it.
+SmallVector<Value> getLinearIteration(RewriterBase &rewriter,
+                                      scf::ForallOp forall, Value linear,
+                                      ArrayRef<unsigned> dims,
+                                      ArrayRef<int64_t> counts,
+                                      Value &inRange) {
+  Location loc = forall.getLoc();
+  auto constant = [&](int64_t value) {
+    return arith::ConstantIndexOp::create(rewriter, loc, value).getResult();
+  };
+  unsigned rank = forall.getRank();
+  SmallVector<Value> ivs(rank);
+  for (auto [i, lb, ub, step] :
+       llvm::enumerate(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
+                       forall.getMixedStep())) {
+    int64_t faster = 1;
+    for (unsigned j = 0; j < rank; ++j)
+      if (dims[j] < dims[i])
+        faster *= counts[j];
+    Value iteration = arith::RemUIOp::create(
+        rewriter, loc,
+        arith::DivUIOp::create(rewriter, loc, linear, constant(faster)),
+        constant(counts[i]));
+    Value stride = getValueOrCreateConstantIndexOp(rewriter, loc, step);
+    ivs[i] = arith::AddIOp::create(
+        rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, lb),
+        arith::MulIOp::create(rewriter, loc, iteration, stride));
+    if (!getConstantIntValue(ub))
+      inRange = andCondition(
+          rewriter, loc, inRange,
+          arith::CmpIOp::create(
+              rewriter, loc, arith::CmpIPredicate::slt, ivs[i],
+              getValueOrCreateConstantIndexOp(rewriter, loc, ub)));
+  }
+  return ivs;
+}
+
 /// Replaces `forall`, whose loops map to linear dimensions of the workgroup
 /// (a copy spread over all its threads, whatever their shape), by its body:
 /// the thread's linear id, x fastest, is split into one iteration of each
@@ -151,31 +192,8 @@ LogicalResult mapLinearForall(RewriterBase &rewriter, scf::ForallOp forall,
     if (iterations < threads)
       inRange = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
                                       linear, constant(iterations));
-    // Each loop's iteration: the linear id divided by the counts of the
-    // faster loops, modulo its own count.
-    SmallVector<Value> ivs(rank);
-    for (auto [i, lb, ub, step] : llvm::enumerate(
-             forall.getMixedLowerBound(), forall.getMixedUpperBound(),
-             forall.getMixedStep())) {
-      int64_t faster = 1;
-      for (unsigned j = 0; j < rank; ++j)
-        if (dims[j] < dims[i])
-          faster *= counts[j];
-      Value iteration = arith::RemUIOp::create(
-          rewriter, loc,
-          arith::DivUIOp::create(rewriter, loc, linear, constant(faster)),
-          constant(counts[i]));
-      Value stride = getValueOrCreateConstantIndexOp(rewriter, loc, step);
-      ivs[i] = arith::AddIOp::create(
-          rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, lb),
-          arith::MulIOp::create(rewriter, loc, iteration, stride));
-      if (!getConstantIntValue(ub))
-        inRange = andCondition(
-            rewriter, loc, inRange,
-            arith::CmpIOp::create(
-                rewriter, loc, arith::CmpIPredicate::slt, ivs[i],
-                getValueOrCreateConstantIndexOp(rewriter, loc, ub)));
-    }
+    SmallVector<Value> ivs =
+        getLinearIteration(rewriter, forall, linear, dims, counts, inRange);
     if ((round + 1) * threads < iterations)
       cloneForallBody(rewriter, forall, ivs, inRange);
     else
@@ -307,9 +325,7 @@ struct BufferAccesses {
           unknown |= write;
           continue;
         }
-        while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
-          buffer = view.getViewSource();
-        (write ? writes : reads).insert(buffer);
+        (write ? writes : reads).insert(getViewedBuffer(buffer));
       }
     });
   }

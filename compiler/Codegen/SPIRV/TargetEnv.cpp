@@ -54,14 +54,14 @@ spirv::TargetEnvAttr mlir::halc::getSPIRVTargetEnv(TargetAttr target,
     caps.push_back(Capability::CooperativeMatrixKHR);
     exts.push_back(Extension::SPV_KHR_cooperative_matrix);
     version = spirv::Version::V_1_6;
-  }
-  if (cooperativeMatrices &&
-      llvm::any_of(target.getCooperativeMatrices(), [](CooperativeMatrixAttr m) {
-        return m.getA().isBF16() || m.getB().isBF16();
-      })) {
-    caps.append({Capability::BFloat16TypeKHR,
-                 Capability::BFloat16CooperativeMatrixKHR});
-    exts.push_back(Extension::SPV_KHR_bfloat16);
+    if (llvm::any_of(target.getCooperativeMatrices(),
+                     [](CooperativeMatrixAttr m) {
+                       return m.getA().isBF16() || m.getB().isBF16();
+                     })) {
+      caps.append({Capability::BFloat16TypeKHR,
+                   Capability::BFloat16CooperativeMatrixKHR});
+      exts.push_back(Extension::SPV_KHR_bfloat16);
+    }
   }
   auto triple = spirv::VerCapExtAttr::get(version, caps, exts, context);
 
