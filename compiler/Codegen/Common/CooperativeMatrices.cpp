@@ -135,7 +135,7 @@ LogicalResult mlir::halc::lowerToCooperativeMatrices(func::FuncOp dispatch) {
             kSubgroupMatrixAttrName))
       shape = MatrixShape{mnk[0], mnk[1], mnk[2],
                           getElementTypeOrSelf(contract.getAccType()),
-                          contract.getIteratorTypes().size() - 3};
+                          int64_t(contract.getIteratorTypes().size()) - 3};
   });
   if (!shape)
     return success();

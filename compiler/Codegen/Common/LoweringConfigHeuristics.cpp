@@ -327,21 +327,29 @@ LoweringConfigAttr chooseTransposeConfig(linalg::LinalgOp root,
                                  promoted, /*subgroupMatrix=*/{});
 }
 
-/// Whether the workgroup-memory copies of `config`'s promoted inputs of
-/// `root` (and `otherBytes`) fit the target's workgroup memory.
-bool fitsWorkgroupMemory(linalg::LinalgOp root, LoweringConfigAttr config,
-                         TargetAttr target, int64_t otherBytes = 0) {
-  int64_t bytes = otherBytes;
+/// The bytes of the workgroup-memory copies of `config`'s promoted inputs
+/// of `root`; none where an input cannot be copied so.
+std::optional<int64_t> getWorkgroupMemoryBytes(linalg::LinalgOp root,
+                                               LoweringConfigAttr config) {
+  int64_t bytes = 0;
   for (int64_t operand : config.getPromoteOperands()) {
     OpOperand *input = root.getDpsInputOperand(operand);
     Type element = getElementTypeOrSelf(input->get().getType());
     if (!root.getMatchingIndexingMap(input).isProjectedPermutation() ||
         !element.isIntOrFloat())
-      return false;
+      return std::nullopt;
     bytes += computeProduct(getPromotedShape(root, operand, config)) *
              llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
   }
-  return bytes <= target.getMaxSharedMemoryBytes();
+  return bytes;
+}
+
+/// Whether the workgroup-memory copies of `config`'s promoted inputs of
+/// `root` (and `otherBytes`) fit the target's workgroup memory.
+bool fitsWorkgroupMemory(linalg::LinalgOp root, LoweringConfigAttr config,
+                         TargetAttr target, int64_t otherBytes = 0) {
+  std::optional<int64_t> bytes = getWorkgroupMemoryBytes(root, config);
+  return bytes && *bytes + otherBytes <= target.getMaxSharedMemoryBytes();
 }
 
 /// A staged contraction's workgroup: threads along N (x) and M (y), and
@@ -514,30 +522,39 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
                                                    : LoweringConfigAttr();
 }
 
-/// A workgroup of a contraction on cooperative matrices: its M x N tile and
-/// its subgroups along M and N (each takes an equal block of the tile).
+/// A workgroup of a contraction on cooperative matrices: its M x N tile,
+/// its subgroups along M and N (each takes an equal block of the tile), and
+/// how many of its workgroups a compute unit runs at once by their
+/// registers where that was measured (else 0).
 struct MatrixBlock {
-  int64_t tileM, tileN, subgroupsAlongM, subgroupsAlongN;
+  int64_t tileM, tileN, subgroupsAlongM, subgroupsAlongN, residentWorkgroups;
 };
 
 /// Largest first: 4 subgroups of 64 x 64 outputs (16 accumulators of
 /// 16 x 16 each, A and B read from workgroup memory once per 4 x 4
 /// products: the fastest of the shapes measured on an H100,
-/// bench/results/2026-11-24-nvidia-h100-issue18.md), then smaller tiles for
-/// outputs with fewer of them.
+/// bench/results/2026-11-24-nvidia-h100-issue18.md; about 240 registers a
+/// thread, two workgroups an SM), then smaller tiles for outputs with fewer
+/// of them.
 constexpr MatrixBlock kMatrixBlocks[] = {
-    {128, 128, 2, 2}, {64, 64, 2, 2}, {32, 32, 1, 1}};
+    {128, 128, 2, 2, 2}, {64, 64, 2, 2, 0}, {32, 32, 1, 1, 0}};
 
 /// The K elements a workgroup stages at a step of a contraction on
-/// cooperative matrices.
+/// cooperative matrices; the longer step where the workgroups a compute
+/// unit runs at once still fit its workgroup memory (half the steps, each
+/// with its barriers: 10-13% faster through CUDA on the H100; where they do
+/// not fit, a compute unit runs fewer of them, 40% slower through NVIDIA's
+/// Vulkan driver: bench/results/2026-11-25-nvidia-h100-workgroup-memory-
+/// occupancy.md).
 constexpr int64_t kMatrixStep = 32;
+constexpr int64_t kMatrixLongStep = 64;
 
 /// The tile of a contraction on cooperative matrices that its tiles do not
 /// divide: four subgroups of 32 x 32 outputs, whose padded result goes
 /// through workgroup memory (EdgeTiles.h) next to the staged inputs, where
 /// it fits. (128 x 64 tiles, 47 KiB of workgroup memory in all, lost the
 /// H100's Vulkan device: bench/results/2026-11-24-nvidia-h100-issue18.md.)
-constexpr MatrixBlock kMatrixEdgeBlock = {64, 64, 2, 2};
+constexpr MatrixBlock kMatrixEdgeBlock = {64, 64, 2, 2, 0};
 
 /// For a static contraction `C (m x n) += A (m x k) B (k x n)`, or a batch
 /// of them (one to a workgroup), whose element types the target has a
@@ -620,6 +637,13 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
   if (chosen && ranges[k] % matrix.getK() == 0) {
     LoweringConfigAttr config = getConfig(
         *chosen, ranges[k] % kMatrixStep == 0 ? kMatrixStep : matrix.getK());
+    LoweringConfigAttr longer = getConfig(*chosen, kMatrixLongStep);
+    std::optional<int64_t> longerBytes = getWorkgroupMemoryBytes(root, longer);
+    if (ranges[k] % kMatrixLongStep == 0 && chosen->residentWorkgroups &&
+        longerBytes && fitsWorkgroupMemory(root, longer, target) &&
+        chosen->residentWorkgroups * *longerBytes <=
+            target.getComputeUnitSharedMemoryBytes())
+      config = longer;
     return fitsWorkgroupMemory(root, config, target) ? config
                                                      : LoweringConfigAttr();
   }

@@ -42,6 +42,9 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
     the limits and the cooperative-matrix operations (tensor cores) it
     has, the backend's own stages the `configuration` (Metal: MSL
     version, platform and OS version; ROCm: target id and LLVM features).
+    `compute_unit_shared_memory_bytes` (absent: not known) is the workgroup
+    memory one compute unit (an SM, a CU) gives all the workgroups it runs
+    at once: what decides how many of a tile's workgroups share it.
     It is built once from the command line and attached to the module as
     `halc.target`; dispatch creation copies it onto each executable. Adding
     a GPU is a new row in a target backend's table, not new code.
@@ -63,7 +66,9 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
     ArrayRefParameter<"int64_t", "supported subgroup sizes">:$subgroup_sizes,
     OptionalArrayRefParameter<"CooperativeMatrixAttr",
                               "cooperative-matrix operations">:$cooperative_matrices,
-    OptionalParameter<"DictionaryAttr", "what else the target's stages read">:$configuration
+    OptionalParameter<"DictionaryAttr", "what else the target's stages read">:$configuration,
+    DefaultValuedParameter<"int64_t", "0",
+        "workgroup memory of one compute unit (SM, CU) for all its resident workgroups; 0: not known">:$compute_unit_shared_memory_bytes
   );
   let assemblyFormat = [{
     `<` `backend` `=` $backend `,` `arch` `=` $arch `,`
@@ -72,7 +77,8 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
         `max_workgroup_size` `=` `[` $max_workgroup_size `]` `,`
         `max_shared_memory_bytes` `=` $max_shared_memory_bytes `,`
         `subgroup_sizes` `=` `[` $subgroup_sizes `]` ``
-        custom<OptionalTargetFields>($cooperative_matrices, $configuration) `>`
+        custom<OptionalTargetFields>($cooperative_matrices, $configuration,
+                                     $compute_unit_shared_memory_bytes) `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

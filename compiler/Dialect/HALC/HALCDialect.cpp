@@ -71,13 +71,22 @@ static void printOptionalTuning(AsmPrinter &printer,
     printer << ", subgroup_matrix = [" << subgroupMatrix << "]";
 }
 
-/// The optional fields of a target: `, cooperative_matrices = [...]` and
-/// `, configuration = {...}`, in this order.
+/// The optional fields of a target: `, cooperative_matrices = [...]`,
+/// `, configuration = {...}` and `, compute_unit_shared_memory_bytes = N`, in
+/// this order.
 static ParseResult
 parseOptionalTargetFields(AsmParser &parser,
                           SmallVector<CooperativeMatrixAttr> &matrices,
-                          DictionaryAttr &configuration) {
+                          DictionaryAttr &configuration,
+                          int64_t &computeUnitSharedMemoryBytes) {
   while (succeeded(parser.parseOptionalComma())) {
+    if (succeeded(
+            parser.parseOptionalKeyword("compute_unit_shared_memory_bytes"))) {
+      if (parser.parseEqual() ||
+          parser.parseInteger(computeUnitSharedMemoryBytes))
+        return failure();
+      continue;
+    }
     if (succeeded(parser.parseOptionalKeyword("cooperative_matrices"))) {
       if (parser.parseEqual() ||
           parser.parseCommaSeparatedList(
@@ -97,7 +106,8 @@ parseOptionalTargetFields(AsmParser &parser,
 
 static void printOptionalTargetFields(AsmPrinter &printer,
                                       ArrayRef<CooperativeMatrixAttr> matrices,
-                                      DictionaryAttr configuration) {
+                                      DictionaryAttr configuration,
+                                      int64_t computeUnitSharedMemoryBytes) {
   if (!matrices.empty()) {
     printer << ", cooperative_matrices = [";
     llvm::interleaveComma(matrices, printer, [&](CooperativeMatrixAttr matrix) {
@@ -107,6 +117,9 @@ static void printOptionalTargetFields(AsmPrinter &printer,
   }
   if (configuration)
     printer << ", configuration = " << configuration;
+  if (computeUnitSharedMemoryBytes != 0)
+    printer << ", compute_unit_shared_memory_bytes = "
+            << computeUnitSharedMemoryBytes;
 }
 
 #define GET_ATTRDEF_CLASSES
@@ -130,7 +143,8 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    ArrayRef<int64_t> maxWorkgroupSize,
                    int64_t maxSharedMemoryBytes,
                    ArrayRef<int64_t> subgroupSizes,
-                   ArrayRef<CooperativeMatrixAttr>, DictionaryAttr) {
+                   ArrayRef<CooperativeMatrixAttr>, DictionaryAttr,
+                   int64_t computeUnitSharedMemoryBytes) {
   if (backend.empty() || arch.empty())
     return emitError() << "target needs a backend and an arch";
   if (maxWorkgroupInvocations <= 0)
@@ -140,6 +154,9 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "max_workgroup_size needs 3 positive entries";
   if (maxSharedMemoryBytes < 0)
     return emitError() << "max_shared_memory_bytes must not be negative";
+  if (computeUnitSharedMemoryBytes < 0)
+    return emitError()
+           << "compute_unit_shared_memory_bytes must not be negative";
   if (subgroupSizes.empty() ||
       llvm::any_of(subgroupSizes, [](int64_t s) { return s <= 0; }))
     return emitError() << "subgroup_sizes needs at least one positive entry";

@@ -25,26 +25,29 @@ using namespace mlir::halc;
 namespace {
 
 /// An SM architecture halc compiles for, or a product named after its GPU,
-/// with the PTX ISA version its PTX declares: the one the SM first had, and
-/// at least 6.0 (warp shuffles need .sync).
+/// with the PTX ISA version its PTX declares (the one the SM first had, and
+/// at least 6.0: warp shuffles need .sync) and the shared memory of one SM
+/// in KiB, which the CUDA driver splits among the blocks it runs at once
+/// (the CUDA programming guide's table of compute capabilities).
 struct NVIDIAArch {
   const char *name;
   const char *arch;
   const char *ptx;
+  int64_t smSharedMemoryKiB;
 };
 
 /// The architectures (each its own name), then products, as IREE's
 /// --iree-cuda-target takes them.
 constexpr NVIDIAArch kArchs[] = {
-    {"sm_60", "sm_60", "+ptx60"},   {"sm_61", "sm_61", "+ptx60"},
-    {"sm_70", "sm_70", "+ptx60"},   {"sm_75", "sm_75", "+ptx63"},
-    {"sm_80", "sm_80", "+ptx70"},   {"sm_86", "sm_86", "+ptx71"},
-    {"sm_87", "sm_87", "+ptx74"},   {"sm_89", "sm_89", "+ptx78"},
-    {"sm_90", "sm_90", "+ptx78"},   {"p100", "sm_60", "+ptx60"},
-    {"v100", "sm_70", "+ptx60"},    {"t4", "sm_75", "+ptx63"},
-    {"a100", "sm_80", "+ptx70"},    {"a10", "sm_86", "+ptx71"},
-    {"rtx3090", "sm_86", "+ptx71"}, {"l4", "sm_89", "+ptx78"},
-    {"rtx4090", "sm_89", "+ptx78"}, {"h100", "sm_90", "+ptx78"},
+    {"sm_60", "sm_60", "+ptx60", 64},    {"sm_61", "sm_61", "+ptx60", 96},
+    {"sm_70", "sm_70", "+ptx60", 96},    {"sm_75", "sm_75", "+ptx63", 64},
+    {"sm_80", "sm_80", "+ptx70", 164},   {"sm_86", "sm_86", "+ptx71", 100},
+    {"sm_87", "sm_87", "+ptx74", 164},   {"sm_89", "sm_89", "+ptx78", 100},
+    {"sm_90", "sm_90", "+ptx78", 228},   {"p100", "sm_60", "+ptx60", 64},
+    {"v100", "sm_70", "+ptx60", 96},     {"t4", "sm_75", "+ptx63", 64},
+    {"a100", "sm_80", "+ptx70", 164},    {"a10", "sm_86", "+ptx71", 100},
+    {"rtx3090", "sm_86", "+ptx71", 100}, {"l4", "sm_89", "+ptx78", 100},
+    {"rtx4090", "sm_89", "+ptx78", 100}, {"h100", "sm_90", "+ptx78", 228},
 };
 
 std::string listArchNames() {
@@ -93,7 +96,8 @@ TargetAttr getTargetFromFlags(MLIRContext *context) {
                          TargetFeaturesAttr::get(context, features),
                          /*maxWorkgroupInvocations=*/1024, {1024, 1024, 64},
                          /*maxWorkgroupMemoryBytes=*/48 * 1024, {32},
-                         matrices, configuration);
+                         matrices, configuration,
+                         found->smSharedMemoryKiB * 1024);
 }
 
 /// The SM architecture and LLVM features of the executable's target

@@ -116,7 +116,8 @@ TargetAttr getTargetFromFlags(MLIRContext *context) {
                          TargetFeaturesAttr::get(context, targetFeatures),
                          /*maxWorkgroupInvocations=*/1024, {1024, 1024, 1024},
                          chip->ldsBytes, {waveSize},
-                         /*cooperativeMatrices=*/{}, configuration);
+                         /*cooperativeMatrices=*/{}, configuration,
+                         /*computeUnitSharedMemoryBytes=*/0);
 }
 
 /// The chip, features and wave size of the executable's target description;

@@ -33,7 +33,8 @@ TargetAttr SPIRVTargetBackend::getTarget(MLIRContext *context,
                            TargetFeaturesAttr::get(context, gpu.features),
                            gpu.maxWorkgroupInvocations, gpu.maxWorkgroupSize,
                            gpu.maxSharedMemoryBytes, gpu.subgroupSizes,
-                           matrices, configuration);
+                           matrices, configuration,
+                           gpu.computeUnitSharedMemoryBytes);
   }
   std::vector<std::string> known;
   for (const GPUDescription &gpu : gpus)

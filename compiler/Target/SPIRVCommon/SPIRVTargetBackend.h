@@ -26,6 +26,9 @@ struct GPUDescription {
   std::vector<int64_t> subgroupSizes;
   /// Cooperative-matrix operations as the device lists them.
   std::vector<CooperativeMatrixShape> cooperativeMatrices = {};
+  /// Workgroup memory one compute unit holds for all the workgroups it runs
+  /// at once; 0: not known.
+  int64_t computeUnitSharedMemoryBytes = 0;
 };
 
 /// A backend of the SPIR-V family (Metal through SPIRV-Cross, Vulkan): its

@@ -20,7 +20,10 @@ using F = TargetFeatures;
 /// cooperative matrices are those an H100 lists
 /// (vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR, subgroup scope) for
 /// f16 and bf16 inputs (bf16: VK_KHR_shader_bfloat16); its integer ones
-/// halc does not use yet.
+/// halc does not use yet. Its driver runs two workgroups an SM only when
+/// each has at most 24 KiB of workgroup memory (measured on the H100:
+/// bench/results/2026-11-25-nvidia-h100-workgroup-memory-occupancy.md),
+/// where CUDA gives an SM's whole 228 KiB.
 const GPUDescription kVulkanGPUs[] = {
     {"portable", F::None, 128, {128, 128, 64}, 16384, {32}},
     {"nvidia",
@@ -35,7 +38,8 @@ const GPUDescription kVulkanGPUs[] = {
       {16, 8, 16, "f16", "f16", "f16"},
       {16, 8, 8, "f16", "f16", "f32"},
       {16, 8, 8, "f16", "f16", "f16"},
-      {16, 16, 16, "bf16", "bf16", "f32"}}},
+      {16, 16, 16, "bf16", "bf16", "f32"}},
+     /*computeUnitSharedMemoryBytes=*/49152},
     {"lavapipe", F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup, 1024,
      {1024, 1024, 1024}, 32768, {8, 4}},
 };

@@ -42,3 +42,8 @@ func.func private @all_tuning() attributes {config = #halc.lowering_config<workg
 // CHECK-SAME: #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>
 // CHECK-SAME: cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>, <m = 16, n = 8, k = 8, a = f16, b = f16, c = f16>]>
 func.func private @cooperative() attributes {t = #halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>, <m = 16, n = 8, k = 8, a = f16, b = f16, c = f16>]>, config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], subgroup_matrix = [16, 16, 16], reduction_tile = [16], promote_operands = [0, 1]>}
+
+// The workgroup memory of a compute unit, after the configuration.
+// CHECK-LABEL: func.func private @compute_unit
+// CHECK-SAME: configuration = {llvm_features = "+ptx70"}, compute_unit_shared_memory_bytes = 167936>
+func.func private @compute_unit() attributes {t = #halc.target<backend = "cuda", arch = "sm_80", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], configuration = {llvm_features = "+ptx70"}, compute_unit_shared_memory_bytes = 167936>}

@@ -30,8 +30,8 @@
 // cores' f16 WMMA shapes from sm_70 on (none before), the PTX ISA version
 // its PTX declares (the SM's first, at least 6.0 for warp shuffles).
 // RUN: halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=cuda --iree-cuda-target=h100 --compile-to=input | FileCheck %s --check-prefix=TARGET
-// TARGET: module attributes {halc.target = #halc.target<backend = "cuda", arch = "sm_90", {{.*}}max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>, <m = 16, n = 16, k = 16, a = f16, b = f16, c = f16>], configuration = {llvm_features = "+ptx78"}>}
+// TARGET: module attributes {halc.target = #halc.target<backend = "cuda", arch = "sm_90", {{.*}}max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>, <m = 16, n = 16, k = 16, a = f16, b = f16, c = f16>], configuration = {llvm_features = "+ptx78"}, compute_unit_shared_memory_bytes = 233472>}
 // RUN: halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=cuda --iree-cuda-target=p100 --compile-to=input | FileCheck %s --check-prefix=PASCAL
-// PASCAL: #halc.target<backend = "cuda", arch = "sm_60", {{.*}}subgroup_sizes = [32], configuration
+// PASCAL: #halc.target<backend = "cuda", arch = "sm_60", {{.*}}subgroup_sizes = [32], configuration = {llvm_features = "+ptx60"}, compute_unit_shared_memory_bytes = 65536>
 // RUN: not halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=cuda --iree-cuda-target=sm_1 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: error: unknown --iree-cuda-target 'sm_1'; known are: sm_60, {{.*}}, h100
