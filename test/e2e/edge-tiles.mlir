@@ -5,7 +5,9 @@
 // in steps of 32, the last padded), B transposed, f16 inputs, a batch, an
 // NCHW convolution (196 pixels in tiles of 64), a 7x7 NHWC one (49 pixels
 // in tiles of 16) and a 7x7 stride-2 stem (K = 147); each compared with the
-// CPU reference on random inputs. One MSL configuration: the dispatches use
+// CPU reference on random inputs. A hand-written 128x128 tile: its padded
+// accumulator (64 KiB) passes through workgroup memory only until it is
+// carried in registers, so the kernel fits lavapipe's 32 KiB. One MSL configuration: the dispatches use
 // no subgroup operations.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
@@ -21,11 +23,13 @@
 // CHECK: @conv3x3_nchw_2x64x14x14: result[0] vs cpu: matches
 // CHECK: @conv3x3_1x7x7x128: result[0] vs cpu: matches
 // CHECK: @stem7x7_s2_2x64x64x3: result[0] vs cpu: matches
+// CHECK: @matmul_128x128_tiles_200x136x100: result[0] vs cpu: matches
 // CONFIG-COUNT-3: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [16, 64, 8], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [1, 16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG: workgroup_tile = [1, 16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 // CONFIG-COUNT-2: workgroup_tile = [16, 64, 32], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
+// CONFIG: workgroup_tile = [128, 128, 16], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]
 func.func @matmul_250x333x257(%a: tensor<250x257xf32>, %b: tensor<257x333xf32>) -> tensor<250x333xf32> {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<250x333xf32>
@@ -96,4 +100,11 @@ func.func @stem7x7_s2_2x64x64x3(%x: tensor<2x64x64x3xf32>, %w: tensor<64x7x7x3xf
   %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
      ins(%p, %w : tensor<2x69x69x3xf32>, tensor<64x7x7x3xf32>) outs(%f : tensor<2x32x32x64xf32>) -> tensor<2x32x32x64xf32>
   return %r : tensor<2x32x32x64xf32>
+}
+func.func @matmul_128x128_tiles_200x136x100(%a: tensor<200x100xf32>, %b: tensor<100x136xf32>) -> tensor<200x136xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<200x136xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<200x136xf32>) -> tensor<200x136xf32>
+  %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 16], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>} ins(%a, %b : tensor<200x100xf32>, tensor<100x136xf32>) outs(%f : tensor<200x136xf32>) -> tensor<200x136xf32>
+  return %r : tensor<200x136xf32>
 }

@@ -23,14 +23,10 @@ using namespace mlir::halc;
 
 namespace {
 
-/// Private memory one thread may use for temporaries.
+/// Private memory one thread may use for temporaries. Workgroup memory is
+/// counted at the end (halc-check-workgroup-memory): a padded accumulator
+/// made there here ends in registers.
 constexpr int64_t kMaxPrivateBytes = 16 * 1024;
-
-/// Where a temporary lives, and how many bytes it may take there.
-struct TemporarySpace {
-  gpu::AddressSpace space;
-  int64_t maxBytes;
-};
 
 /// Whether `op` is in a workgroup's tile but in none of its thread loops:
 /// the value it makes is written by some threads and read by others (a row
@@ -41,9 +37,9 @@ bool isSharedByWorkgroup(Operation *op) {
 }
 
 /// Replaces a temporary `tensor.empty` by an allocation of its static upper
-/// bound in `where` (and a slice of it where its size is dynamic).
+/// bound in `space` (and a slice of it where its size is dynamic).
 LogicalResult boundTemporary(RewriterBase &rewriter, tensor::EmptyOp empty,
-                             TemporarySpace where) {
+                             gpu::AddressSpace space) {
   RankedTensorType type = empty.getType();
   SmallVector<int64_t> bound(type.getShape());
   for (auto [dim, size] : llvm::enumerate(empty.getMixedSizes())) {
@@ -60,16 +56,14 @@ LogicalResult boundTemporary(RewriterBase &rewriter, tensor::EmptyOp empty,
   auto boundType = RankedTensorType::get(bound, type.getElementType());
   int64_t bytes = boundType.getNumElements() *
                   llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-  bool shared = where.space == gpu::AddressSpace::Workgroup;
-  if (bytes > where.maxBytes)
+  if (space == gpu::AddressSpace::Private && bytes > kMaxPrivateBytes)
     return empty.emitError("temporary tensor ")
-           << boundType << " needs " << bytes << " bytes of "
-           << (shared ? "workgroup memory" : "private memory per thread")
-           << "; at most " << where.maxBytes << " are allowed";
+           << boundType << " needs " << bytes
+           << " bytes of private memory per thread; at most "
+           << kMaxPrivateBytes << " are allowed";
 
   rewriter.setInsertionPoint(empty);
-  Value alloc =
-      createAllocTensor(rewriter, empty.getLoc(), boundType, where.space);
+  Value alloc = createAllocTensor(rewriter, empty.getLoc(), boundType, space);
   if (type.hasStaticShape()) {
     rewriter.replaceOp(empty, alloc);
     return success();
@@ -112,16 +106,12 @@ LogicalResult bufferizeDispatch(ExportOp exportOp, func::FuncOp dispatch) {
   splitSharedTemporaries(rewriter, dispatch);
   SmallVector<tensor::EmptyOp> temporaries;
   dispatch.walk([&](tensor::EmptyOp op) { temporaries.push_back(op); });
-  int64_t sharedBytes =
-      exportOp->getParentOfType<ExecutableOp>().getTargetAttr()
-          .getMaxSharedMemoryBytes();
-  for (tensor::EmptyOp empty : temporaries) {
-    TemporarySpace where = {gpu::AddressSpace::Private, kMaxPrivateBytes};
-    if (isSharedByWorkgroup(empty))
-      where = {gpu::AddressSpace::Workgroup, sharedBytes};
-    if (failed(boundTemporary(rewriter, empty, where)))
+  for (tensor::EmptyOp empty : temporaries)
+    if (failed(boundTemporary(rewriter, empty,
+                              isSharedByWorkgroup(empty)
+                                  ? gpu::AddressSpace::Workgroup
+                                  : gpu::AddressSpace::Private)))
       return failure();
-  }
 
   bufferization::OneShotBufferizationOptions options;
   options.bufferizeFunctionBoundaries = false;

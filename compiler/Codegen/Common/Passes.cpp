@@ -46,4 +46,5 @@ void mlir::halc::buildLowerToLoopsStage(OpPassManager &pm) {
   funcPM.addPass(createCanonicalizerPass());
   funcPM.addPass(createCSEPass());
   pm.addPass(createAlignBindingAccessesPass());
+  pm.addPass(createCheckWorkgroupMemoryPass());
 }

@@ -305,4 +305,23 @@ def AlignBindingAccessesPass
   }];
 }
 
+def CheckWorkgroupMemoryPass
+    : Pass<"halc-check-workgroup-memory", "::mlir::halc::ExecutableOp"> {
+  let summary = "Refuses kernels whose workgroup buffers exceed the target's workgroup memory";
+  let description = [{
+    Every workgroup buffer of a kernel (`memref.alloc` in workgroup memory:
+    staged tiles, a padded result, lanes' partial sums) is a variable of the
+    kernel for its whole run, so their sizes add up. Each is checked where
+    it is made, but not their sum: a lowering_config written by hand (tiles
+    at the edges of a large output keep their result there) can ask for
+    more than the target has, and a GPU runs such a kernel into a lost
+    device. The pass reports the dispatch's op, the bytes it needs and the
+    target's limit.
+
+    ```
+    error: dispatch @mm needs 129024 bytes of workgroup memory (3 buffers); the target has 49152
+    ```
+  }];
+}
+
 #endif // HALC_CODEGEN_COMMON_PASSES

@@ -52,6 +52,15 @@
 // RUN: not halc-compile %S/Inputs/f16.mlir --iree-vulkan-target=lavapipe -o %t.missing-dir/out.halm 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
 // UNWRITABLE: error: cannot write {{.*}}missing-dir/out.halm
 
+// Workgroup buffers that each fit but not together (a hand-written config's
+// padded result next to its staged inputs) are refused at the op, for every
+// target, not run into a lost device.
+// RUN: not halc-compile %S/Inputs/edge-result-too-large.mlir --iree-vulkan-target=nvidia -o %t.wg.halm 2>&1 | FileCheck %s --check-prefix=WORKGROUP-MEMORY --implicit-check-not=error:
+// RUN: not ls %t.wg.halm
+// RUN: not halc-compile %S/Inputs/edge-result-too-large.mlir --iree-hal-target-backends=cuda --iree-cuda-target=sm_80 -o %t.wg.halm 2>&1 | FileCheck %s --check-prefix=WORKGROUP-MEMORY --implicit-check-not=error:
+// RUN: not ls %t.wg.halm
+// WORKGROUP-MEMORY: edge-result-too-large.mlir:9:8: error: dispatch @mm needs 129792 bytes of workgroup memory (3 buffers); the target has 49152
+
 // bf16 cooperative matrices are loaded from workgroup memory only (upstream's
 // MMA types have no bf16; halc loads them as bf16 from its own tiles): a
 // lowering_config that leaves B in its binding is refused at the matmul.
