@@ -1,6 +1,7 @@
 // Contractions on f16 and bf16 that NVIDIA's Vulkan target runs on
 // cooperative matrices (KHR tensor cores): 128x128 workgroup tiles of four
-// subgroups (1024x2048x64, f16 and bf16), 32x32 tiles of one subgroup (small outputs), K steps of
+// subgroups (1024x2048x64, f16 and bf16), 32x32 tiles of one subgroup (small outputs), 80x160
+// tiles of five subgroups (a 1600x1600 output, which 128 does not divide), K steps of
 // 16, f16 accumulators, batches (a workgroup's tile of one batch: 128x128
 // tiles and 32x32), and sizes the tiles do not divide (the edge path:
 // 64x64 tiles padded, their results copied out of workgroup memory, K
@@ -31,6 +32,7 @@
 // CONFIG: workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<1024x64xf16>
 // CONFIG: workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<1024x64xbf16>
 // CONFIG: workgroup_tile = [32, 32, 16], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<96x48xf16>
+// CONFIG: workgroup_tile = [80, 160, 32], workgroup_size = [160, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<1600x32xf16>
 // CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 32, 32, 32], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
 // CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
 // CONFIG: subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<64x32xf16>, tensor<32x64xf16>)
@@ -62,6 +64,13 @@ func.func @mm_small(%a: tensor<96x48xf16>, %b: tensor<48x160xf16>) -> tensor<96x
   return %r : tensor<96x160xf32>
 }
 
+func.func @mm_80x160(%a: tensor<1600x32xf16>, %b: tensor<32x1600xf16>) -> tensor<1600x1600xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1600x1600xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1600x1600xf32>) -> tensor<1600x1600xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<1600x32xf16>, tensor<32x1600xf16>) outs(%f : tensor<1600x1600xf32>) -> tensor<1600x1600xf32>
+  return %r : tensor<1600x1600xf32>
+}
 func.func @bmm(%a: tensor<4x64x128xf16>, %b: tensor<4x128x96xf16>) -> tensor<4x64x96xf32> {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4x64x96xf32>

@@ -534,10 +534,15 @@ struct MatrixBlock {
 /// 16 x 16 each, A and B read from workgroup memory once per 4 x 4
 /// products: the fastest of the shapes measured on an H100,
 /// bench/results/2026-11-24-nvidia-h100-issue18.md; about 240 registers a
-/// thread, two workgroups an SM), then smaller tiles for outputs with fewer
+/// thread, two workgroups an SM); for outputs in multiples of 80 x 160 (a
+/// 4000 x 4000 one), 5 subgroups of 80 x 32 (2.3x faster at 4000^3 than the
+/// 32 x 32 tiles that divide it: bench/results/2026-11-25-nvidia-h100-
+/// workgroup-memory-occupancy.md); then smaller tiles for outputs with fewer
 /// of them.
-constexpr MatrixBlock kMatrixBlocks[] = {
-    {128, 128, 2, 2, 2}, {64, 64, 2, 2, 0}, {32, 32, 1, 1, 0}};
+constexpr MatrixBlock kMatrixBlocks[] = {{128, 128, 2, 2, 2},
+                                         {80, 160, 1, 5, 0},
+                                         {64, 64, 2, 2, 0},
+                                         {32, 32, 1, 1, 0}};
 
 /// The K elements a workgroup stages at a step of a contraction on
 /// cooperative matrices; the longer step where the workgroups a compute
