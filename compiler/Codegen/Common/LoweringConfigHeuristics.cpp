@@ -643,10 +643,10 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
     LoweringConfigAttr config = getConfig(
         *chosen, ranges[k] % kMatrixStep == 0 ? kMatrixStep : matrix.getK());
     LoweringConfigAttr longer = getConfig(*chosen, kMatrixLongStep);
-    std::optional<int64_t> longerBytes = getWorkgroupMemoryBytes(root, longer);
+    std::optional<int64_t> bytes = getWorkgroupMemoryBytes(root, longer);
     if (ranges[k] % kMatrixLongStep == 0 && chosen->residentWorkgroups &&
-        longerBytes && fitsWorkgroupMemory(root, longer, target) &&
-        chosen->residentWorkgroups * *longerBytes <=
+        bytes && *bytes <= target.getMaxSharedMemoryBytes() &&
+        chosen->residentWorkgroups * *bytes <=
             target.getComputeUnitSharedMemoryBytes())
       config = longer;
     return fitsWorkgroupMemory(root, config, target) ? config

@@ -315,11 +315,11 @@ def CheckWorkgroupMemoryPass
     it is made, but not their sum: a lowering_config written by hand (tiles
     at the edges of a large output keep their result there) can ask for
     more than the target has, and a GPU runs such a kernel into a lost
-    device. The pass reports the dispatch's op, the bytes it needs and the
-    target's limit.
+    device. The pass reports it at the dispatch's op, with the bytes it
+    needs and the target's limit.
 
     ```
-    error: dispatch @mm needs 129024 bytes of workgroup memory (3 buffers); the target has 49152
+    error: dispatch @mm needs 129792 bytes of workgroup memory (3 buffers); the target has 49152
     ```
   }];
 }

@@ -391,15 +391,19 @@ halc.executable @edge_tiles target(#halc.target<backend = "vulkan-spirv", arch =
 // K steps of 64 for 128x128 tiles of cooperative matrices where the two
 // workgroups a compute unit runs at once fit its workgroup memory (2 x 35
 // KiB: an SM of 164 KiB) and 64 divides K; steps of 32 where they do not
-// fit (48 KiB, NVIDIA's Vulkan driver) or K is an odd multiple of 32.
+// fit (48 KiB, NVIDIA's Vulkan driver) or K is an odd multiple of 32, and
+// for the smaller tiles (a 256x256 output: 32x32 tiles), whose resident
+// workgroups were not measured.
 // CHECK-LABEL: halc.executable @long_steps
 // CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 64], {{.*}}subgroup_matrix = [16, 16, 16]>}
 // CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], {{.*}}subgroup_matrix = [16, 16, 16]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 32, 32], {{.*}}subgroup_matrix = [16, 16, 16]>}
 // CHECK-LABEL: halc.executable @long_steps_not_resident
 // CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], {{.*}}subgroup_matrix = [16, 16, 16]>}
 halc.executable @long_steps target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>], compute_unit_shared_memory_bytes = 167936>) {
   halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
   halc.export @mm_odd_k ordinal(1) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  halc.export @mm_small ordinal(2) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
   builtin.module {
     func.func @mm(%a: memref<2048x256xf16>, %b: memref<256x2048xf16>, %out: memref<2048x2048xf32>) {
       %z = arith.constant 0.0 : f32
@@ -419,6 +423,16 @@ halc.executable @long_steps target(#halc.target<backend = "cuda", arch = "sm_80"
       %f = linalg.fill ins(%z : f32) outs(%e : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
       %r = linalg.matmul ins(%0, %1 : tensor<2048x288xf16>, tensor<288x2048xf16>) outs(%f : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<2048x2048xf32>, memref<2048x2048xf32>) -> ()
+      return
+    }
+    func.func @mm_small(%a: memref<256x256xf16>, %b: memref<256x256xf16>, %out: memref<256x256xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<256x256xf16> to tensor<256x256xf16>
+      %1 = bufferization.to_tensor %b restrict : memref<256x256xf16> to tensor<256x256xf16>
+      %e = tensor.empty() : tensor<256x256xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<256x256xf16>, tensor<256x256xf16>) outs(%f : tensor<256x256xf32>) -> tensor<256x256xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<256x256xf32>, memref<256x256xf32>) -> ()
       return
     }
   }
