@@ -40,7 +40,13 @@ constexpr uint16_t kOpExtension = 10;
 constexpr uint16_t kOpCapability = 17;
 constexpr uint16_t kOpTypeInt = 21;
 constexpr uint16_t kOpTypeFloat = 22;
+constexpr uint16_t kOpTypeVector = 23;
+constexpr uint16_t kOpTypeArray = 28;
+constexpr uint16_t kOpTypeStruct = 30;
+constexpr uint16_t kOpTypePointer = 32;
 constexpr uint16_t kOpConstant = 43;
+constexpr uint16_t kOpVariable = 59;
+constexpr uint32_t kStorageClassWorkgroup = 4;
 constexpr uint16_t kOpTypeCooperativeMatrixKHR = 4456;
 constexpr uint16_t kOpCooperativeMatrixLoadKHR = 4457;
 constexpr uint16_t kOpCooperativeMatrixStoreKHR = 4458;
@@ -128,8 +134,8 @@ withoutCooperativeMatrices(const uint32_t *words, size_t wordCount,
   return kept;
 }
 
-/// What the module declares about descriptors and which ids each function's
-/// body uses.
+/// What the module declares about descriptors and workgroup memory, and
+/// which ids each function's body uses.
 struct ShaderInterface {
   std::map<uint32_t, uint32_t> descriptorSets, bindings;
   /// Decoration groups and the ids each is applied to.
@@ -137,7 +143,53 @@ struct ShaderInterface {
   std::map<std::string, uint32_t> entryPoints;
   std::map<uint32_t, std::set<uint32_t>> usedIds;
   uint32_t function = 0;
+  /// The bytes of each sized type (workgroup variables have no explicit
+  /// layout: elements are packed), the value of each 32-bit constant, the
+  /// type each pointer type points to.
+  std::map<uint32_t, uint64_t> typeBytes;
+  std::map<uint32_t, uint32_t> constants, pointees;
+  /// The bytes of each workgroup variable.
+  std::map<uint32_t, uint64_t> workgroupVariables;
 };
+
+/// Records the sizes of the types and workgroup variables `instruction`
+/// declares (types come before their uses in a module).
+void recordSizes(ShaderInterface &interface,
+                 const spv_parsed_instruction_t *instruction) {
+  auto operand = [&](size_t i) {
+    return instruction->words[instruction->operands[i].offset];
+  };
+  uint32_t result = instruction->result_id;
+  auto &bytes = interface.typeBytes;
+  switch (instruction->opcode) {
+  case kOpTypeInt:
+  case kOpTypeFloat:
+    bytes[result] = (operand(1) + 7) / 8;
+    break;
+  case kOpTypeVector:
+    bytes[result] = bytes[operand(1)] * operand(2);
+    break;
+  case kOpTypeArray:
+    bytes[result] = bytes[operand(1)] * interface.constants[operand(2)];
+    break;
+  case kOpTypeStruct:
+    bytes[result] = 0;
+    for (size_t i = 1; i < instruction->num_operands; ++i)
+      bytes[result] += bytes[operand(i)];
+    break;
+  case kOpTypePointer:
+    interface.pointees[result] = operand(2);
+    break;
+  case kOpConstant:
+    interface.constants[result] = operand(2);
+    break;
+  case kOpVariable:
+    if (operand(2) == kStorageClassWorkgroup)
+      interface.workgroupVariables[result] =
+          bytes[interface.pointees[instruction->type_id]];
+    break;
+  }
+}
 
 spv_result_t recordInstruction(void *data,
                                const spv_parsed_instruction_t *instruction) {
@@ -168,6 +220,7 @@ spv_result_t recordInstruction(void *data,
     interface.function = 0;
     break;
   }
+  recordSizes(interface, instruction);
   if (interface.function)
     for (size_t i = 0; i < instruction->num_operands; ++i)
       if (instruction->operands[i].type == SPV_OPERAND_TYPE_ID)
@@ -203,11 +256,12 @@ halc_status_t halc::validateSPIRV(const uint32_t *words, size_t wordCount) {
   return makeError("is not valid SPIR-V: " + messages);
 }
 
-halc_status_t halc::checkEntryPointBindings(const uint32_t *words,
-                                            size_t wordCount,
-                                            const char *entryPoint,
-                                            uint32_t bindingCount) {
-  ShaderInterface interface;
+namespace {
+
+/// The interface of the module in `words`, parsed by SPIRV-Tools (without
+/// what its 2023.1 release cannot parse).
+halc_status_t parseInterface(const uint32_t *words, size_t wordCount,
+                             ShaderInterface &interface) {
   std::vector<uint32_t> parseable;
   if (declaresCooperativeMatrices(words, wordCount)) {
     parseable = withoutCooperativeMatrices(words, wordCount, interface.usedIds);
@@ -221,11 +275,18 @@ halc_status_t halc::checkEntryPointBindings(const uint32_t *words,
   if (parsed != SPV_SUCCESS)
     return makeError("cannot be parsed as SPIR-V");
   applyDecorationGroups(interface);
+  return nullptr;
+}
+
+/// The ids that the GLCompute entry point `entryPoint` uses: in its function
+/// and every function it calls.
+halc_status_t getEntryPointIds(ShaderInterface &interface,
+                               const char *entryPoint,
+                               std::set<uint32_t> &ids) {
   auto entry = interface.entryPoints.find(entryPoint);
   if (entry == interface.entryPoints.end())
     return makeError(std::string("has no GLCompute entry point '") +
                      entryPoint + "'");
-  // The entry point's function and every function it calls.
   std::vector<uint32_t> functions = {entry->second};
   std::set<uint32_t> seen = {entry->second};
   while (!functions.empty()) {
@@ -234,24 +295,68 @@ halc_status_t halc::checkEntryPointBindings(const uint32_t *words,
     for (uint32_t id : interface.usedIds[function]) {
       if (interface.usedIds.count(id) && seen.insert(id).second)
         functions.push_back(id);
-      auto set = interface.descriptorSets.find(id);
-      auto binding = interface.bindings.find(id);
-      if (set == interface.descriptorSets.end() &&
-          binding == interface.bindings.end())
-        continue;
-      uint32_t setNumber =
-          set == interface.descriptorSets.end() ? 0 : set->second;
-      uint32_t bindingNumber =
-          binding == interface.bindings.end() ? 0 : binding->second;
-      if (setNumber != 0 || bindingNumber >= bindingCount)
-        return makeError(std::string("entry point '") + entryPoint +
-                         "' uses descriptor set " + std::to_string(setNumber) +
-                         ", binding " + std::to_string(bindingNumber) +
-                         "; its layout has set 0 with " +
-                         std::to_string(bindingCount) + " bindings");
+      ids.insert(id);
     }
   }
   return nullptr;
+}
+
+} // namespace
+
+halc_status_t halc::checkEntryPointBindings(const uint32_t *words,
+                                            size_t wordCount,
+                                            const char *entryPoint,
+                                            uint32_t bindingCount) {
+  ShaderInterface interface;
+  std::set<uint32_t> ids;
+  if (halc_status_t status = parseInterface(words, wordCount, interface))
+    return status;
+  if (halc_status_t status = getEntryPointIds(interface, entryPoint, ids))
+    return status;
+  for (uint32_t id : ids) {
+    auto set = interface.descriptorSets.find(id);
+    auto binding = interface.bindings.find(id);
+    if (set == interface.descriptorSets.end() &&
+        binding == interface.bindings.end())
+      continue;
+    uint32_t setNumber =
+        set == interface.descriptorSets.end() ? 0 : set->second;
+    uint32_t bindingNumber =
+        binding == interface.bindings.end() ? 0 : binding->second;
+    if (setNumber != 0 || bindingNumber >= bindingCount)
+      return makeError(std::string("entry point '") + entryPoint +
+                       "' uses descriptor set " + std::to_string(setNumber) +
+                       ", binding " + std::to_string(bindingNumber) +
+                       "; its layout has set 0 with " +
+                       std::to_string(bindingCount) + " bindings");
+  }
+  return nullptr;
+}
+
+halc_status_t halc::checkWorkgroupMemory(const uint32_t *words,
+                                         size_t wordCount,
+                                         const char *entryPoint,
+                                         uint32_t deviceBytes,
+                                         const std::string &deviceName) {
+  ShaderInterface interface;
+  std::set<uint32_t> ids;
+  if (halc_status_t status = parseInterface(words, wordCount, interface))
+    return status;
+  if (halc_status_t status = getEntryPointIds(interface, entryPoint, ids))
+    return status;
+  uint64_t bytes = 0;
+  for (uint32_t id : ids) {
+    auto variable = interface.workgroupVariables.find(id);
+    if (variable != interface.workgroupVariables.end())
+      bytes += variable->second;
+  }
+  if (bytes <= deviceBytes)
+    return nullptr;
+  return makeError(std::string("entry point '") + entryPoint + "' uses " +
+                   std::to_string(bytes) +
+                   " bytes of workgroup memory; Vulkan device '" + deviceName +
+                   "' has " + std::to_string(deviceBytes) +
+                   " (maxComputeSharedMemorySize)");
 }
 
 namespace {

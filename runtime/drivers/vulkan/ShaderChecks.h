@@ -55,6 +55,15 @@ halc_status_t checkEntryPointBindings(const uint32_t *words, size_t wordCount,
                                       const char *entryPoint,
                                       uint32_t bindingCount);
 
+/// Checks that the workgroup variables the GLCompute entry point
+/// `entryPoint` of the valid module in `words` uses fit the `deviceBytes`
+/// of workgroup memory a workgroup of the device may have: a driver runs a
+/// kernel that uses more into a lost device.
+halc_status_t checkWorkgroupMemory(const uint32_t *words, size_t wordCount,
+                                   const char *entryPoint,
+                                   uint32_t deviceBytes,
+                                   const std::string &deviceName);
+
 } // namespace halc
 
 #endif // HALC_RUNTIME_DRIVERS_VULKAN_SHADERCHECKS_H

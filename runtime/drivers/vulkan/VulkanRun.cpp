@@ -165,6 +165,11 @@ halc_status_t Run::createPipelines(const halc_module_t *module,
     if (halc_status_t status = checkEntryPointBindings(
             words, wordCount, info.entry_point, info.binding_count))
       return prefixError(moduleName, status);
+    if (halc_status_t status = checkWorkgroupMemory(
+            words, wordCount, info.entry_point,
+            vk.properties.limits.maxComputeSharedMemorySize,
+            vk.properties.deviceName))
+      return prefixError(moduleName, status);
 
     Pipeline &pipeline = pipelines[key];
     std::vector<VkDescriptorSetLayoutBinding> bindings(info.binding_count);

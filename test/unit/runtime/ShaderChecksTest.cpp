@@ -2,7 +2,8 @@
 //
 // An entry point may use only the descriptors of its export's layout (set 0,
 // bindings below the export's count): the driver crashes on any other. The
-// functions it calls count; resources of other entry points do not.
+// functions it calls count; resources of other entry points do not. The same
+// holds for the workgroup memory it uses, which must fit the device's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,6 +111,79 @@ TEST(ShaderChecks, DescriptorSetOtherThanZero) {
 TEST(ShaderChecks, MissingEntryPoint) {
   EXPECT_EQ(check(assemble(0, 1), "third", 2),
             "has no GLCompute entry point 'third'");
+}
+
+/// Workgroup variables: @first uses a struct of 1000 floats and a vec4
+/// (4016 bytes) through a function it calls, and an array of 8 half vectors
+/// of 4 (64 bytes); @second only the 256 bytes of 64 ints.
+std::vector<uint32_t> assembleWorkgroupMemory() {
+  const char *text = R"(
+    OpCapability Shader
+    OpCapability Float16
+    OpMemoryModel Logical GLSL450
+    OpEntryPoint GLCompute %first "first"
+    OpEntryPoint GLCompute %second "second"
+    OpExecutionMode %first LocalSize 1 1 1
+    OpExecutionMode %second LocalSize 1 1 1
+    %void = OpTypeVoid
+    %fn = OpTypeFunction %void
+    %float = OpTypeFloat 32
+    %half = OpTypeFloat 16
+    %uint = OpTypeInt 32 0
+    %v4float = OpTypeVector %float 4
+    %v4half = OpTypeVector %half 4
+    %c1000 = OpConstant %uint 1000
+    %c8 = OpConstant %uint 8
+    %c64 = OpConstant %uint 64
+    %floats = OpTypeArray %float %c1000
+    %tile = OpTypeStruct %floats %v4float
+    %halves = OpTypeArray %v4half %c8
+    %ints = OpTypeArray %uint %c64
+    %tile_ptr = OpTypePointer Workgroup %tile
+    %halves_ptr = OpTypePointer Workgroup %halves
+    %ints_ptr = OpTypePointer Workgroup %ints
+    %a = OpVariable %tile_ptr Workgroup
+    %b = OpVariable %halves_ptr Workgroup
+    %c = OpVariable %ints_ptr Workgroup
+    %helper = OpFunction %void None %fn
+    %h = OpLabel
+    OpCopyMemory %a %a
+    OpReturn
+    OpFunctionEnd
+    %first = OpFunction %void None %fn
+    %f = OpLabel
+    %call = OpFunctionCall %void %helper
+    OpCopyMemory %b %b
+    OpReturn
+    OpFunctionEnd
+    %second = OpFunction %void None %fn
+    %s = OpLabel
+    OpCopyMemory %c %c
+    OpReturn
+    OpFunctionEnd
+  )";
+  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
+  std::vector<uint32_t> words;
+  EXPECT_TRUE(tools.Assemble(text, &words));
+  return words;
+}
+
+std::string checkMemory(const std::vector<uint32_t> &words,
+                        const char *entryPoint, uint32_t deviceBytes) {
+  return takeMessage(halc::checkWorkgroupMemory(
+      words.data(), words.size(), entryPoint, deviceBytes, "test"));
+}
+
+TEST(ShaderChecks, WorkgroupMemoryOfAnEntryPoint) {
+  std::vector<uint32_t> words = assembleWorkgroupMemory();
+  EXPECT_EQ(checkMemory(words, "first", 4080), "");
+  EXPECT_EQ(checkMemory(words, "first", 4079),
+            "entry point 'first' uses 4080 bytes of workgroup memory; Vulkan "
+            "device 'test' has 4079 (maxComputeSharedMemorySize)");
+  EXPECT_EQ(checkMemory(words, "second", 256), "");
+  EXPECT_EQ(checkMemory(words, "second", 255),
+            "entry point 'second' uses 256 bytes of workgroup memory; Vulkan "
+            "device 'test' has 255 (maxComputeSharedMemorySize)");
 }
 
 } // namespace
