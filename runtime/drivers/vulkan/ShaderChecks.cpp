@@ -152,6 +152,19 @@ struct ShaderInterface {
   std::map<uint32_t, uint64_t> workgroupVariables;
 };
 
+/// `a * b`, or the largest size where that overflows: a module's sizes are
+/// its own to choose.
+uint64_t multiplySizes(uint64_t a, uint64_t b) {
+  uint64_t product;
+  return __builtin_mul_overflow(a, b, &product) ? UINT64_MAX : product;
+}
+
+/// `a + b`, or the largest size where that overflows.
+uint64_t addSizes(uint64_t a, uint64_t b) {
+  uint64_t sum;
+  return __builtin_add_overflow(a, b, &sum) ? UINT64_MAX : sum;
+}
+
 /// Records the sizes of the types and workgroup variables `instruction`
 /// declares (types come before their uses in a module).
 void recordSizes(ShaderInterface &interface,
@@ -167,15 +180,16 @@ void recordSizes(ShaderInterface &interface,
     bytes[result] = (operand(1) + 7) / 8;
     break;
   case kOpTypeVector:
-    bytes[result] = bytes[operand(1)] * operand(2);
+    bytes[result] = multiplySizes(bytes[operand(1)], operand(2));
     break;
   case kOpTypeArray:
-    bytes[result] = bytes[operand(1)] * interface.constants[operand(2)];
+    bytes[result] =
+        multiplySizes(bytes[operand(1)], interface.constants[operand(2)]);
     break;
   case kOpTypeStruct:
     bytes[result] = 0;
     for (size_t i = 1; i < instruction->num_operands; ++i)
-      bytes[result] += bytes[operand(i)];
+      bytes[result] = addSizes(bytes[result], bytes[operand(i)]);
     break;
   case kOpTypePointer:
     interface.pointees[result] = operand(2);
@@ -348,7 +362,7 @@ halc_status_t halc::checkWorkgroupMemory(const uint32_t *words,
   for (uint32_t id : ids) {
     auto variable = interface.workgroupVariables.find(id);
     if (variable != interface.workgroupVariables.end())
-      bytes += variable->second;
+      bytes = addSizes(bytes, variable->second);
   }
   if (bytes <= deviceBytes)
     return nullptr;

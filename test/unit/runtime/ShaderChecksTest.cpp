@@ -186,6 +186,38 @@ TEST(ShaderChecks, WorkgroupMemoryOfAnEntryPoint) {
             "device 'test' has 255 (maxComputeSharedMemorySize)");
 }
 
+// Sizes past 64 bits count as the largest: never wrapped into a small one.
+TEST(ShaderChecks, WorkgroupMemoryBeyond64Bits) {
+  const char *text = R"(
+    OpCapability Shader
+    OpMemoryModel Logical GLSL450
+    OpEntryPoint GLCompute %main "main"
+    OpExecutionMode %main LocalSize 1 1 1
+    %void = OpTypeVoid
+    %fn = OpTypeFunction %void
+    %float = OpTypeFloat 32
+    %uint = OpTypeInt 32 0
+    %big = OpConstant %uint 2147483648
+    %row = OpTypeArray %float %big
+    %rows = OpTypeArray %row %big
+    %cube = OpTypeArray %rows %big
+    %ptr = OpTypePointer Workgroup %cube
+    %a = OpVariable %ptr Workgroup
+    %main = OpFunction %void None %fn
+    %m = OpLabel
+    OpCopyMemory %a %a
+    OpReturn
+    OpFunctionEnd
+  )";
+  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
+  std::vector<uint32_t> words;
+  ASSERT_TRUE(tools.Assemble(text, &words));
+  EXPECT_EQ(checkMemory(words, "main", 49152),
+            "entry point 'main' uses 18446744073709551615 bytes of workgroup "
+            "memory; Vulkan device 'test' has 49152 "
+            "(maxComputeSharedMemorySize)");
+}
+
 } // namespace
 
 namespace {
