@@ -93,7 +93,7 @@ void splitSharedTemporaries(RewriterBase &rewriter, func::FuncOp dispatch) {
     }
 }
 
-LogicalResult bufferizeDispatch(ExportOp exportOp, func::FuncOp dispatch) {
+LogicalResult bufferizeDispatch(ExportOp, func::FuncOp dispatch) {
   IRRewriter rewriter(dispatch.getContext());
   if (failed(bufferization::eliminateEmptyTensors(rewriter, dispatch)))
     return dispatch.emitError("could not write results in place");
@@ -121,8 +121,7 @@ LogicalResult bufferizeDispatch(ExportOp exportOp, func::FuncOp dispatch) {
   options.allocationFn = [](OpBuilder &builder, Location loc, MemRefType type,
                             ValueRange dynamicSizes,
                             unsigned) -> FailureOr<Value> {
-    auto space = dyn_cast_if_present<gpu::AddressSpaceAttr>(type.getMemorySpace());
-    if (space && space.getValue() == gpu::AddressSpace::Workgroup)
+    if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
       return memref::AllocOp::create(builder, loc, type, dynamicSizes)
           .getResult();
     return memref::AllocaOp::create(builder, loc, type, dynamicSizes)

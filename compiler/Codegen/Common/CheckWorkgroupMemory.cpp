@@ -23,15 +23,13 @@ using namespace mlir::halc;
 
 namespace {
 
-LogicalResult checkWorkgroupMemory(ExportOp exportOp, func::FuncOp dispatch) {
-  int64_t limit = exportOp->getParentOfType<ExecutableOp>()
-                      .getTargetAttr()
-                      .getMaxSharedMemoryBytes();
+/// Refuses `dispatch` where its workgroup buffers add up to more than
+/// `limit` bytes.
+LogicalResult checkWorkgroupMemory(func::FuncOp dispatch, int64_t limit) {
   int64_t bytes = 0, buffers = 0;
   WalkResult walk = dispatch.walk([&](memref::AllocOp alloc) {
     MemRefType type = alloc.getType();
-    auto space = dyn_cast_if_present<gpu::AddressSpaceAttr>(type.getMemorySpace());
-    if (!space || space.getValue() != gpu::AddressSpace::Workgroup)
+    if (!gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
       return WalkResult::advance();
     if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat()) {
       alloc.emitError("workgroup buffer ")
@@ -59,9 +57,13 @@ struct CheckWorkgroupMemoryPass
     : public halc::impl::CheckWorkgroupMemoryPassBase<
           CheckWorkgroupMemoryPass> {
   void runOnOperation() override {
-    if (!getOperation().getTargetAttr())
+    TargetAttr target = getOperation().getTargetAttr();
+    if (!target)
       return;
-    if (failed(forEachDispatch(getOperation(), checkWorkgroupMemory)))
+    auto check = [&](ExportOp, func::FuncOp dispatch) {
+      return checkWorkgroupMemory(dispatch, target.getMaxSharedMemoryBytes());
+    };
+    if (failed(forEachDispatch(getOperation(), check)))
       signalPassFailure();
   }
 };

@@ -317,17 +317,22 @@ halc_status_t getEntryPointIds(ShaderInterface &interface,
 
 } // namespace
 
-halc_status_t halc::checkEntryPointBindings(const uint32_t *words,
-                                            size_t wordCount,
-                                            const char *entryPoint,
-                                            uint32_t bindingCount) {
+halc_status_t halc::checkEntryPoint(const uint32_t *words, size_t wordCount,
+                                    const char *entryPoint,
+                                    uint32_t bindingCount,
+                                    uint32_t deviceBytes,
+                                    const std::string &deviceName) {
   ShaderInterface interface;
   std::set<uint32_t> ids;
   if (halc_status_t status = parseInterface(words, wordCount, interface))
     return status;
   if (halc_status_t status = getEntryPointIds(interface, entryPoint, ids))
     return status;
+  uint64_t bytes = 0;
   for (uint32_t id : ids) {
+    auto variable = interface.workgroupVariables.find(id);
+    if (variable != interface.workgroupVariables.end())
+      bytes = addSizes(bytes, variable->second);
     auto set = interface.descriptorSets.find(id);
     auto binding = interface.bindings.find(id);
     if (set == interface.descriptorSets.end() &&
@@ -343,26 +348,6 @@ halc_status_t halc::checkEntryPointBindings(const uint32_t *words,
                        ", binding " + std::to_string(bindingNumber) +
                        "; its layout has set 0 with " +
                        std::to_string(bindingCount) + " bindings");
-  }
-  return nullptr;
-}
-
-halc_status_t halc::checkWorkgroupMemory(const uint32_t *words,
-                                         size_t wordCount,
-                                         const char *entryPoint,
-                                         uint32_t deviceBytes,
-                                         const std::string &deviceName) {
-  ShaderInterface interface;
-  std::set<uint32_t> ids;
-  if (halc_status_t status = parseInterface(words, wordCount, interface))
-    return status;
-  if (halc_status_t status = getEntryPointIds(interface, entryPoint, ids))
-    return status;
-  uint64_t bytes = 0;
-  for (uint32_t id : ids) {
-    auto variable = interface.workgroupVariables.find(id);
-    if (variable != interface.workgroupVariables.end())
-      bytes = addSizes(bytes, variable->second);
   }
   if (bytes <= deviceBytes)
     return nullptr;

@@ -50,19 +50,14 @@ halc_status_t checkSubgroupSize(const std::string &exportName, uint32_t needed,
 
 /// Checks that the GLCompute entry point `entryPoint` of the valid module in
 /// `words` (and the functions it calls) uses only descriptor set 0, bindings
-/// below `bindingCount`: the pipeline layout of a halc export.
-halc_status_t checkEntryPointBindings(const uint32_t *words, size_t wordCount,
-                                      const char *entryPoint,
-                                      uint32_t bindingCount);
-
-/// Checks that the workgroup variables the GLCompute entry point
-/// `entryPoint` of the valid module in `words` uses fit the `deviceBytes`
-/// of workgroup memory a workgroup of the device may have: a driver runs a
-/// kernel that uses more into a lost device.
-halc_status_t checkWorkgroupMemory(const uint32_t *words, size_t wordCount,
-                                   const char *entryPoint,
-                                   uint32_t deviceBytes,
-                                   const std::string &deviceName);
+/// below `bindingCount` (the pipeline layout of a halc export), and workgroup
+/// variables that fit the `deviceBytes` of workgroup memory a workgroup of
+/// device `deviceName` may have (a driver runs a kernel that uses more into a
+/// lost device).
+halc_status_t checkEntryPoint(const uint32_t *words, size_t wordCount,
+                              const char *entryPoint, uint32_t bindingCount,
+                              uint32_t deviceBytes,
+                              const std::string &deviceName);
 
 } // namespace halc
 

@@ -162,11 +162,8 @@ halc_status_t Run::createPipelines(const halc_module_t *module,
             checkSubgroupSize(info.name, info.subgroup_size, vk.subgroupSize,
                               vk.properties.deviceName))
       return status;
-    if (halc_status_t status = checkEntryPointBindings(
-            words, wordCount, info.entry_point, info.binding_count))
-      return prefixError(moduleName, status);
-    if (halc_status_t status = checkWorkgroupMemory(
-            words, wordCount, info.entry_point,
+    if (halc_status_t status = checkEntryPoint(
+            words, wordCount, info.entry_point, info.binding_count,
             vk.properties.limits.maxComputeSharedMemorySize,
             vk.properties.deviceName))
       return prefixError(moduleName, status);

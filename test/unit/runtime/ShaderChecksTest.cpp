@@ -22,14 +22,34 @@
 
 namespace {
 
+/// The module of SPIR-V assembly `text`, which must assemble (and, with
+/// `validate`, be valid).
+std::vector<uint32_t> assembleText(const std::string &text,
+                                   bool validate = true) {
+  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
+  std::vector<uint32_t> words;
+  EXPECT_TRUE(tools.Assemble(text, &words));
+  if (!validate)
+    return words;
+  if (halc_status_t status = halc::validateSPIRV(words.data(), words.size())) {
+    ADD_FAILURE() << halc_status_message(status);
+    halc_status_free(status);
+  }
+  return words;
+}
+
 /// Two entry points: @first reads binding 0 and calls a function that reads
-/// the binding declared at (set, binding); @second reads binding 3.
+/// the binding declared at (set, binding); @second reads binding 3. In
+/// workgroup memory, @first uses a struct of 1000 floats and a vec4 (4016
+/// bytes) through the function it calls, and an array of 8 half vectors of
+/// 4 (64 bytes); @second only the 256 bytes of 64 ints.
 std::vector<uint32_t> assemble(int set, int binding) {
   std::string text = R"(
     OpCapability Shader
+    OpCapability Float16
     OpMemoryModel Logical GLSL450
-    OpEntryPoint GLCompute %first "first" %a %b
-    OpEntryPoint GLCompute %second "second" %c
+    OpEntryPoint GLCompute %first "first" %a %b %wa %wb
+    OpEntryPoint GLCompute %second "second" %c %wc
     OpExecutionMode %first LocalSize 1 1 1
     OpExecutionMode %second LocalSize 1 1 1
     OpDecorate %block Block
@@ -48,30 +68,43 @@ std::vector<uint32_t> assemble(int set, int binding) {
     %a = OpVariable %ptr StorageBuffer
     %b = OpVariable %ptr StorageBuffer
     %c = OpVariable %ptr StorageBuffer
+    %half = OpTypeFloat 16
+    %uint = OpTypeInt 32 0
+    %v4float = OpTypeVector %float 4
+    %v4half = OpTypeVector %half 4
+    %c1000 = OpConstant %uint 1000
+    %c8 = OpConstant %uint 8
+    %c64 = OpConstant %uint 64
+    %floats = OpTypeArray %float %c1000
+    %tile = OpTypeStruct %floats %v4float
+    %halves = OpTypeArray %v4half %c8
+    %ints = OpTypeArray %uint %c64
+    %tile_ptr = OpTypePointer Workgroup %tile
+    %halves_ptr = OpTypePointer Workgroup %halves
+    %ints_ptr = OpTypePointer Workgroup %ints
+    %wa = OpVariable %tile_ptr Workgroup
+    %wb = OpVariable %halves_ptr Workgroup
+    %wc = OpVariable %ints_ptr Workgroup
     %helper = OpFunction %void None %fn
     %h = OpLabel
     OpCopyMemory %a %b
+    OpCopyMemory %wa %wa
     OpReturn
     OpFunctionEnd
     %first = OpFunction %void None %fn
     %f = OpLabel
     %call = OpFunctionCall %void %helper
+    OpCopyMemory %wb %wb
     OpReturn
     OpFunctionEnd
     %second = OpFunction %void None %fn
     %s = OpLabel
     OpCopyMemory %c %c
+    OpCopyMemory %wc %wc
     OpReturn
     OpFunctionEnd
   )";
-  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
-  std::vector<uint32_t> words;
-  EXPECT_TRUE(tools.Assemble(text, &words));
-  if (halc_status_t status = halc::validateSPIRV(words.data(), words.size())) {
-    ADD_FAILURE() << halc_status_message(status);
-    halc_status_free(status);
-  }
-  return words;
+  return assembleText(text);
 }
 
 /// The message of `status` (freed), or "" when it is a success.
@@ -83,11 +116,12 @@ std::string takeMessage(halc_status_t status) {
   return message;
 }
 
-/// The error of checkEntryPointBindings, or "" when it passes.
+/// The error of checkEntryPoint on the bindings, or "" when they pass.
 std::string check(const std::vector<uint32_t> &words, const char *entryPoint,
                   uint32_t bindingCount) {
-  return takeMessage(halc::checkEntryPointBindings(
-      words.data(), words.size(), entryPoint, bindingCount));
+  return takeMessage(halc::checkEntryPoint(words.data(), words.size(),
+                                           entryPoint, bindingCount,
+                                           UINT32_MAX, "test"));
 }
 
 TEST(ShaderChecks, BindingsWithinTheLayoutPass) {
@@ -113,69 +147,17 @@ TEST(ShaderChecks, MissingEntryPoint) {
             "has no GLCompute entry point 'third'");
 }
 
-/// Workgroup variables: @first uses a struct of 1000 floats and a vec4
-/// (4016 bytes) through a function it calls, and an array of 8 half vectors
-/// of 4 (64 bytes); @second only the 256 bytes of 64 ints.
-std::vector<uint32_t> assembleWorkgroupMemory() {
-  const char *text = R"(
-    OpCapability Shader
-    OpCapability Float16
-    OpMemoryModel Logical GLSL450
-    OpEntryPoint GLCompute %first "first"
-    OpEntryPoint GLCompute %second "second"
-    OpExecutionMode %first LocalSize 1 1 1
-    OpExecutionMode %second LocalSize 1 1 1
-    %void = OpTypeVoid
-    %fn = OpTypeFunction %void
-    %float = OpTypeFloat 32
-    %half = OpTypeFloat 16
-    %uint = OpTypeInt 32 0
-    %v4float = OpTypeVector %float 4
-    %v4half = OpTypeVector %half 4
-    %c1000 = OpConstant %uint 1000
-    %c8 = OpConstant %uint 8
-    %c64 = OpConstant %uint 64
-    %floats = OpTypeArray %float %c1000
-    %tile = OpTypeStruct %floats %v4float
-    %halves = OpTypeArray %v4half %c8
-    %ints = OpTypeArray %uint %c64
-    %tile_ptr = OpTypePointer Workgroup %tile
-    %halves_ptr = OpTypePointer Workgroup %halves
-    %ints_ptr = OpTypePointer Workgroup %ints
-    %a = OpVariable %tile_ptr Workgroup
-    %b = OpVariable %halves_ptr Workgroup
-    %c = OpVariable %ints_ptr Workgroup
-    %helper = OpFunction %void None %fn
-    %h = OpLabel
-    OpCopyMemory %a %a
-    OpReturn
-    OpFunctionEnd
-    %first = OpFunction %void None %fn
-    %f = OpLabel
-    %call = OpFunctionCall %void %helper
-    OpCopyMemory %b %b
-    OpReturn
-    OpFunctionEnd
-    %second = OpFunction %void None %fn
-    %s = OpLabel
-    OpCopyMemory %c %c
-    OpReturn
-    OpFunctionEnd
-  )";
-  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
-  std::vector<uint32_t> words;
-  EXPECT_TRUE(tools.Assemble(text, &words));
-  return words;
-}
-
+/// The error of checkEntryPoint on the workgroup memory, or "" when it
+/// passes.
 std::string checkMemory(const std::vector<uint32_t> &words,
                         const char *entryPoint, uint32_t deviceBytes) {
-  return takeMessage(halc::checkWorkgroupMemory(
-      words.data(), words.size(), entryPoint, deviceBytes, "test"));
+  return takeMessage(halc::checkEntryPoint(words.data(), words.size(),
+                                           entryPoint, /*bindingCount=*/16,
+                                           deviceBytes, "test"));
 }
 
 TEST(ShaderChecks, WorkgroupMemoryOfAnEntryPoint) {
-  std::vector<uint32_t> words = assembleWorkgroupMemory();
+  std::vector<uint32_t> words = assemble(0, 1);
   EXPECT_EQ(checkMemory(words, "first", 4080), "");
   EXPECT_EQ(checkMemory(words, "first", 4079),
             "entry point 'first' uses 4080 bytes of workgroup memory; Vulkan "
@@ -209,9 +191,8 @@ TEST(ShaderChecks, WorkgroupMemoryBeyond64Bits) {
     OpReturn
     OpFunctionEnd
   )";
-  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
-  std::vector<uint32_t> words;
-  ASSERT_TRUE(tools.Assemble(text, &words));
+  // Valid in form; no driver could run it.
+  std::vector<uint32_t> words = assembleText(text, /*validate=*/false);
   EXPECT_EQ(checkMemory(words, "main", 49152),
             "entry point 'main' uses 18446744073709551615 bytes of workgroup "
             "memory; Vulkan device 'test' has 49152 "
