@@ -25,6 +25,11 @@ packages=(
   # with its sanitizer and libFuzzer runtimes, the ASan/UBSan build of the
   # runtime and its fuzz harnesses.
   clang-22 libclang-rt-22-dev
+  # The ONNX importer (libonnx: protobuf model, checker, shape inference) and
+  # its tests: ONNX's backend conformance suite, models written with the onnx
+  # package and exported from PyTorch.
+  libonnx-dev libprotobuf-dev libonnx-testdata python3-onnx python3-torch
+  python3-torchvision
 )
 
 missing=()

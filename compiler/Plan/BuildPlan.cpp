@@ -18,6 +18,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -411,9 +414,13 @@ LogicalResult FunctionPlanner::addArgument(BlockArgument argument) {
 }
 
 LogicalResult FunctionPlanner::addConstantBuffer(arith::ConstantOp constant) {
-  auto elements = dyn_cast<DenseElementsAttr>(constant.getValue());
   auto type = dyn_cast<RankedTensorType>(constant.getType());
-  if (!elements || !type || !getElementType(type.getElementType()))
+  auto elements = dyn_cast<DenseElementsAttr>(constant.getValue());
+  // A dense resource (an imported model's weights): its blob's bytes.
+  auto resource = dyn_cast<DenseResourceElementsAttr>(constant.getValue());
+  AsmResourceBlob *blob =
+      resource ? resource.getRawHandle().getBlob() : nullptr;
+  if ((!elements && !blob) || !type || !getElementType(type.getElementType()))
     return constant.emitError("only dense constant tensors of ")
            << hm::listElementTypes() << " become buffers; got "
            << constant.getType();
@@ -421,6 +428,11 @@ LogicalResult FunctionPlanner::addConstantBuffer(arith::ConstantOp constant) {
   if (failed(buffer))
     return failure();
   std::vector<uint8_t> &contents = plan.buffers[*buffer].contents;
+  if (blob) {
+    ArrayRef<char> data = blob->getData();
+    contents.assign(data.begin(), data.end());
+    return success();
+  }
   // Booleans one byte each (MLIR may pack them into bits).
   if (type.getElementType().isInteger(1)) {
     for (bool element : elements.getValues<bool>())

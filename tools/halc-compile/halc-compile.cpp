@@ -9,6 +9,7 @@
 
 #include "compiler/Dialect/HALC/HALCDialect.h"
 #include "compiler/Driver/Compiler.h"
+#include "compiler/Import/ONNX/ImportONNX.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
@@ -32,7 +33,7 @@ namespace cl = llvm::cl;
 static cl::OptionCategory compileCategory("halc-compile options");
 
 static cl::opt<std::string> inputFilename(cl::Positional,
-                                          cl::desc("<input .mlir file>"),
+                                          cl::desc("<input .mlir or .onnx file>"),
                                           cl::init("-"),
                                           cl::cat(compileCategory));
 
@@ -66,6 +67,19 @@ static cl::opt<InputType> inputType(
                    "Linalg, tensor, arith and math on tensors"),
         clEnumValN(InputType::Linalg, "none", "the same as linalg")),
     cl::init(InputType::Auto), cl::cat(compileCategory));
+
+static cl::OptionCategory onnxCategory("halc ONNX import options");
+
+static cl::opt<std::string> onnxFunctionName(
+    "onnx-function-name",
+    cl::desc("An ONNX model's function name (default: the graph's name)"),
+    cl::init(""), cl::cat(onnxCategory));
+
+static cl::list<std::string> onnxDimSizes(
+    "onnx-dim",
+    cl::desc("NAME=SIZE: pin an ONNX model's dynamic dimensions named NAME "
+             "(a dim_param) to SIZE; the others stay dynamic"),
+    cl::cat(onnxCategory));
 
 static cl::opt<std::string> dumpIntermediatesTo(
     "iree-hal-dump-executable-intermediates-to",
@@ -276,16 +290,41 @@ static int compileMain() {
   }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  if (failed(checkNesting(sourceMgr)))
+  StringRef inputText =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+  bool isONNX = looksLikeONNX(inputFilename, inputText);
+  if (!isONNX && failed(checkNesting(sourceMgr)))
     return 1;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   DefaultTimingManager timingManager;
   applyDefaultTimingManagerCLOptions(timingManager);
   TimingScope timing = timingManager.getRootScope();
-  TimingScope parseTiming = timing.nest("parse");
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 1;
+  TimingScope parseTiming = timing.nest(isONNX ? "import-onnx" : "parse");
+  OwningOpRef<ModuleOp> module;
+  // What the module file keeps as its source (for a CPU reference run): the
+  // input, or the MLIR imported from a model, unless that is large.
+  std::string sourceText;
+  if (isONNX) {
+    ONNXImportOptions onnxOptions;
+    onnxOptions.functionName = onnxFunctionName;
+    if (!parseDimSizes(onnxDimSizes, onnxOptions, errorMessage)) {
+      llvm::errs() << "error: --onnx-dim: " << errorMessage << "\n";
+      return 1;
+    }
+    module = importONNXModel(inputText, inputFilename, &context, onnxOptions);
+    if (!module)
+      return 1;
+    constexpr size_t kMaxSourceBytes = 16 << 20;
+    llvm::raw_string_ostream os(sourceText);
+    module->print(os);
+    if (sourceText.size() > kMaxSourceBytes)
+      sourceText.clear();
+  } else {
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    if (!module)
+      return 1;
+    sourceText = inputText.str();
+  }
   parseTiming.stop();
 
   CompileOptions options;
@@ -294,9 +333,9 @@ static int compileMain() {
   options.dumpDir = dumpIntermediatesTo;
   options.stageOptions.inputType = resolveInputType(*module, inputType);
   options.stageOptions.debugLevel = executableDebugLevel;
-  options.stageOptions.sourcePath = inputFilename;
-  options.stageOptions.sourceText =
-      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer().str();
+  options.stageOptions.sourcePath =
+      isONNX ? inputFilename + ".mlir" : std::string(inputFilename);
+  options.stageOptions.sourceText = std::move(sourceText);
   options.timing = timingManager.isEnabled() ? &timing : nullptr;
   FailureOr<CompileResult> result = compileModule(*module, options);
   if (failed(result))

@@ -1,0 +1,81 @@
+//===- ImportONNX.cpp - ONNX models to MLIR -------------------------------===//
+
+#include "compiler/Import/ONNX/ImportONNX.h"
+#include "compiler/Import/ONNX/GraphImporter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include "onnx/checker.h"
+#include "onnx/defs/schema.h"
+#include "onnx/shape_inference/implementation.h"
+
+#include <climits>
+
+using namespace mlir;
+using namespace mlir::halc;
+
+bool mlir::halc::looksLikeONNX(StringRef path, StringRef bytes) {
+  // A ModelProto starts with field 1 (ir_version, a varint): byte 0x08,
+  // which no MLIR text starts with.
+  return path.ends_with(".onnx") || (!bytes.empty() && bytes.front() == 0x08);
+}
+
+bool mlir::halc::parseDimSizes(ArrayRef<std::string> values,
+                               ONNXImportOptions &options,
+                               std::string &error) {
+  for (StringRef value : values) {
+    auto [name, sizeText] = value.rsplit('=');
+    int64_t size;
+    if (name.empty() || sizeText.getAsInteger(10, size) || size < 0) {
+      error = "'" + value.str() + "' is not NAME=SIZE (a dimension's "
+              "dim_param and a size)";
+      return false;
+    }
+    options.dimSizes[name.str()] = size;
+  }
+  return true;
+}
+
+OwningOpRef<ModuleOp>
+mlir::halc::importONNXModel(StringRef bytes, StringRef path,
+                            MLIRContext *context,
+                            const ONNXImportOptions &options) {
+  context->loadDialect<arith::ArithDialect, func::FuncDialect,
+                       linalg::LinalgDialect, math::MathDialect,
+                       tensor::TensorDialect>();
+  Location fileLoc = FileLineColLoc::get(context, path, 0, 0);
+  onnx::ModelProto model;
+  if (bytes.size() > size_t(INT_MAX) ||
+      !model.ParseFromArray(bytes.data(), int(bytes.size()))) {
+    emitError(fileLoc) << "not an ONNX model: its protobuf does not parse "
+                          "(a truncated or damaged file?)";
+    return {};
+  }
+  // The checker's and shape inference's errors are exceptions.
+  try {
+    onnx::checker::check_model(model);
+  } catch (const std::exception &error) {
+    emitError(fileLoc) << "the ONNX checker refuses the model: "
+                       << error.what();
+    return {};
+  }
+  try {
+    onnx::shape_inference::InferShapes(
+        model, onnx::OpSchemaRegistry::Instance(),
+        onnx::ShapeInferenceOptions(/*check_type_val=*/true,
+                                    /*strict_mode_val=*/1,
+                                    /*data_prop_val=*/true));
+  } catch (const std::exception &error) {
+    emitError(fileLoc) << "ONNX shape inference fails: " << error.what();
+    return {};
+  }
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  onnx_import::GraphImporter importer(*module, model, path, options);
+  if (failed(importer.importGraph()))
+    return {};
+  return module;
+}

@@ -1,0 +1,280 @@
+//===- Normalization.cpp - Softmax, LogSoftmax and the normalizations -----===//
+//
+// Softmax is linalg.softmax; the normalizations are reductions (mean, then
+// variance of the centered values) and one elementwise op that normalizes,
+// scales and shifts: chains halc's reduction strategies keep in one
+// dispatch. BatchNormalization at inference is elementwise only.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Import/ONNX/Builders.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::halc::onnx_import;
+
+namespace {
+
+Value addF(OpBuilder &b, Location loc, Value x, Value y) {
+  return arith::AddFOp::create(b, loc, x, y);
+}
+
+/// Before opset 13, Softmax and LogSoftmax act on the input as a matrix of
+/// the dimensions before `axis` by those from it; since, along `axis`.
+/// Returns the input as the op sees it and the dimension it normalizes.
+FailureOr<std::pair<Value, int64_t>> getSoftmaxInput(NodeImporter &node) {
+  RankedTensorType type = node.inputType(0);
+  int64_t rank = type.getRank();
+  bool coerce = node.opset < 13;
+  FailureOr<int64_t> axis =
+      normalizeAxis(node, node.getInt("axis", coerce ? 1 : -1), rank);
+  if (failed(axis))
+    return failure();
+  if (!coerce || *axis == rank - 1)
+    return std::make_pair(node.input(0), *axis);
+  if (!type.hasStaticShape())
+    return node.emitError() << "a softmax of dynamic " << type
+                            << " before opset 13 is not imported";
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < rank; ++d)
+    (d < *axis ? outer : inner) *= type.getDimSize(d);
+  return std::make_pair(reshapeTo(node.b, node.loc, node.input(0),
+                                  {outer, inner}),
+                        int64_t(1));
+}
+
+LogicalResult importSoftmax(NodeImporter &node) {
+  FailureOr<std::pair<Value, int64_t>> input = getSoftmaxInput(node);
+  if (failed(input))
+    return failure();
+  auto [x, axis] = *input;
+  OpBuilder &b = node.b;
+  Value output = createEmpty(b, node.loc, getSizes(b, node.loc, x),
+                             cast<RankedTensorType>(x.getType()).getElementType());
+  Value y = linalg::SoftmaxOp::create(b, node.loc, output.getType(), x, output,
+                                      axis)
+                .getResult()[0];
+  node.setOutput(0, reshapeTo(b, node.loc, y, node.inputType(0).getShape()));
+  return success();
+}
+
+LogicalResult importLogSoftmax(NodeImporter &node) {
+  FailureOr<std::pair<Value, int64_t>> input = getSoftmaxInput(node);
+  if (failed(input))
+    return failure();
+  auto [x, axis] = *input;
+  OpBuilder &b = node.b;
+  Location loc = node.loc;
+  Type element = cast<RankedTensorType>(x.getType()).getElementType();
+  // x - max - log(sum(exp(x - max))).
+  Value maximum = buildReduction(
+      b, loc, x, {axis}, /*keepDims=*/true, getLowestAttr(element, false),
+      [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        return arith::MaximumFOp::create(nb, l, v[0], v[1]);
+      });
+  FailureOr<Value> shifted = buildElementwise(
+      node, {x, maximum}, element,
+      [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        return arith::SubFOp::create(nb, l, v[0], v[1]);
+      });
+  if (failed(shifted))
+    return failure();
+  Value sum = buildReduction(
+      b, loc, *shifted, {axis}, /*keepDims=*/true, getScalarAttr(element, 0),
+      [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        return addF(nb, l, math::ExpOp::create(nb, l, v[0]), v[1]);
+      });
+  FailureOr<Value> y = buildElementwise(
+      node, {*shifted, sum}, element,
+      [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        return arith::SubFOp::create(nb, l, v[0], math::LogOp::create(nb, l, v[1]));
+      });
+  if (failed(y))
+    return failure();
+  node.setOutput(0, reshapeTo(b, loc, *y, node.inputType(0).getShape()));
+  return success();
+}
+
+/// The mean and 1 / sqrt(variance + epsilon) of `x` over `axes`, kept as
+/// unit dimensions.
+FailureOr<std::pair<Value, Value>> getMoments(NodeImporter &node, Value x,
+                                              ArrayRef<int64_t> axes,
+                                              double epsilon) {
+  auto type = cast<RankedTensorType>(x.getType());
+  Type element = type.getElementType();
+  int64_t count = 1;
+  for (int64_t axis : axes)
+    count *= type.getDimSize(axis);
+  if (ShapedType::isDynamic(count))
+    return node.emitError() << "normalizing over dynamic dimensions of "
+                            << type << " is not imported";
+  OpBuilder &b = node.b;
+  Location loc = node.loc;
+  auto sumOf = [&](Value v, bool squares) {
+    return buildReduction(
+        b, loc, v, axes, /*keepDims=*/true, getScalarAttr(element, 0),
+        [&](OpBuilder &nb, Location l, ValueRange s) -> Value {
+          Value e = squares ? arith::MulFOp::create(nb, l, s[0], s[0]).getResult()
+                            : s[0];
+          return addF(nb, l, e, s[1]);
+        });
+  };
+  auto divideByCount = [&](OpBuilder &nb, Location l, Value v) -> Value {
+    return arith::DivFOp::create(nb, l, v, createScalar(nb, l, element, count));
+  };
+  FailureOr<Value> mean = buildElementwise(
+      node, {sumOf(x, false)}, element,
+      [&](OpBuilder &nb, Location l, ValueRange v) {
+        return divideByCount(nb, l, v[0]);
+      });
+  if (failed(mean))
+    return failure();
+  FailureOr<Value> centered = buildElementwise(
+      node, {x, *mean}, element,
+      [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        return arith::SubFOp::create(nb, l, v[0], v[1]);
+      });
+  if (failed(centered))
+    return failure();
+  FailureOr<Value> inverseStdDev = buildElementwise(
+      node, {sumOf(*centered, true)}, element,
+      [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        Value variance = divideByCount(nb, l, v[0]);
+        return math::RsqrtOp::create(
+            nb, l, addF(nb, l, variance, createScalar(nb, l, element, epsilon)));
+      });
+  if (failed(inverseStdDev))
+    return failure();
+  return std::make_pair(*mean, *inverseStdDev);
+}
+
+/// (x - mean) * inverseStdDev [* scale] [+ bias], each broadcast.
+FailureOr<Value> normalize(NodeImporter &node, Value x, Value mean,
+                           Value inverseStdDev, Value scale, Value bias) {
+  SmallVector<Value> operands = {x, mean, inverseStdDev};
+  if (scale)
+    operands.push_back(scale);
+  if (bias)
+    operands.push_back(bias);
+  return buildElementwise(
+      node, operands, cast<RankedTensorType>(x.getType()).getElementType(),
+      [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        Value y = arith::MulFOp::create(
+            nb, l, arith::SubFOp::create(nb, l, v[0], v[1]), v[2]);
+        unsigned next = 3;
+        if (scale)
+          y = arith::MulFOp::create(nb, l, y, v[next++]);
+        if (bias)
+          y = addF(nb, l, y, v[next]);
+        return y;
+      });
+}
+
+/// [C] as [C, 1, ...] against an input of `rank` whose channels are
+/// dimension 1.
+Value asChannelColumn(NodeImporter &node, Value v, int64_t rank) {
+  SmallVector<int64_t> axes;
+  for (int64_t d = 1; d < rank - 1; ++d)
+    axes.push_back(d);
+  return axes.empty() ? v : insertUnitDims(node.b, node.loc, v, axes);
+}
+
+LogicalResult importBatchNormalization(NodeImporter &node) {
+  if (node.getInt("training_mode", 0) || node.hasOutput(1))
+    return node.emitError() << "training-mode batch normalization is not "
+                               "imported";
+  int64_t rank = node.inputType(0).getRank();
+  double epsilon = node.getFloat("epsilon", 1e-5f);
+  SmallVector<Value> operands = {node.input(0)};
+  for (unsigned i = 1; i < 5; ++i)
+    operands.push_back(asChannelColumn(node, node.input(i), rank));
+  Type element = node.inputType(0).getElementType();
+  FailureOr<Value> y = buildElementwise(
+      node, operands, element,
+      [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        // (x - mean) * scale / sqrt(var + epsilon) + bias.
+        Value inverse = math::RsqrtOp::create(
+            nb, l, addF(nb, l, v[4], createScalar(nb, l, element, epsilon)));
+        Value factor = arith::MulFOp::create(nb, l, v[1], inverse);
+        Value centered = arith::SubFOp::create(nb, l, v[0], v[3]);
+        return addF(nb, l, arith::MulFOp::create(nb, l, centered, factor), v[2]);
+      });
+  if (failed(y))
+    return failure();
+  node.setOutput(0, *y);
+  return success();
+}
+
+LogicalResult importLayerNormalization(NodeImporter &node) {
+  RankedTensorType type = node.inputType(0);
+  int64_t rank = type.getRank();
+  FailureOr<int64_t> axis = normalizeAxis(node, node.getInt("axis", -1), rank);
+  if (failed(axis))
+    return failure();
+  SmallVector<int64_t> axes = llvm::to_vector(llvm::seq<int64_t>(*axis, rank));
+  FailureOr<std::pair<Value, Value>> moments =
+      getMoments(node, node.input(0), axes, node.getFloat("epsilon", 1e-5f));
+  if (failed(moments))
+    return failure();
+  FailureOr<Value> y =
+      normalize(node, node.input(0), moments->first, moments->second,
+                node.input(1), node.hasInput(2) ? node.input(2) : Value());
+  if (failed(y))
+    return failure();
+  node.setOutput(0, *y);
+  node.setOutput(1, moments->first);
+  node.setOutput(2, moments->second);
+  return success();
+}
+
+LogicalResult importInstanceNormalization(NodeImporter &node) {
+  int64_t rank = node.inputType(0).getRank();
+  SmallVector<int64_t> axes = llvm::to_vector(llvm::seq<int64_t>(2, rank));
+  FailureOr<std::pair<Value, Value>> moments =
+      getMoments(node, node.input(0), axes, node.getFloat("epsilon", 1e-5f));
+  if (failed(moments))
+    return failure();
+  FailureOr<Value> y = normalize(
+      node, node.input(0), moments->first, moments->second,
+      asChannelColumn(node, node.input(1), rank),
+      asChannelColumn(node, node.input(2), rank));
+  if (failed(y))
+    return failure();
+  node.setOutput(0, *y);
+  return success();
+}
+
+LogicalResult importMeanVarianceNormalization(NodeImporter &node) {
+  int64_t rank = node.inputType(0).getRank();
+  SmallVector<int64_t> requested = node.getInts("axes");
+  if (requested.empty())
+    requested = {0, 2, 3};
+  FailureOr<SmallVector<int64_t>> axes = normalizeAxes(node, requested, rank);
+  if (failed(axes))
+    return failure();
+  FailureOr<std::pair<Value, Value>> moments =
+      getMoments(node, node.input(0), *axes, 1e-9);
+  if (failed(moments))
+    return failure();
+  FailureOr<Value> y = normalize(node, node.input(0), moments->first,
+                                 moments->second, Value(), Value());
+  if (failed(y))
+    return failure();
+  node.setOutput(0, *y);
+  return success();
+}
+
+} // namespace
+
+void mlir::halc::onnx_import::addNormalizationOps(OpTable &table) {
+  table["Softmax"] = importSoftmax;
+  table["LogSoftmax"] = importLogSoftmax;
+  table["BatchNormalization"] = importBatchNormalization;
+  table["LayerNormalization"] = importLayerNormalization;
+  table["InstanceNormalization"] = importInstanceNormalization;
+  table["MeanVarianceNormalization"] = importMeanVarianceNormalization;
+}

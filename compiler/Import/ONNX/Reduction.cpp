@@ -1,0 +1,258 @@
+//===- Reduction.cpp - The Reduce* family, ArgMax and ArgMin --------------===//
+//
+// A reduction is one generic over the input with the reduced dimensions as
+// reduction loops (what halc's reduction strategies take), an elementwise
+// op before the combination where the kind needs one (L1, L2, SumSquare,
+// LogSumExp) and one after (a mean's division, L2's root, a logarithm).
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Import/ONNX/Builders.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::halc::onnx_import;
+
+namespace {
+
+enum class Reduce { Sum, Mean, Max, Min, Prod, L1, L2, LogSum, LogSumExp, SumSquare };
+
+/// The axes of a reduction: an attribute, or since opset 13 for ReduceSum
+/// (18 for the others) input 1; empty for all (or none, with
+/// noop_with_empty_axes).
+FailureOr<SmallVector<int64_t>> getReducedAxes(NodeImporter &node,
+                                               int64_t rank, bool &noop) {
+  bool fromInput = node.opset >= (node.node.op_type() == "ReduceSum" ? 13 : 18);
+  SmallVector<int64_t> axes;
+  if (!fromInput) {
+    axes = node.getInts("axes");
+  } else if (node.hasInput(1)) {
+    FailureOr<SmallVector<int64_t>> known = node.knownInts(1, "axes");
+    if (failed(known))
+      return failure();
+    axes = *known;
+  }
+  noop = axes.empty() && fromInput && node.getInt("noop_with_empty_axes", 0);
+  if (axes.empty())
+    axes = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  return normalizeAxes(node, axes, rank);
+}
+
+LogicalResult importReduce(NodeImporter &node, Reduce kind) {
+  RankedTensorType type = node.inputType(0);
+  Type element = type.getElementType();
+  bool isFloat = isa<FloatType>(element);
+  bool isUnsigned = node.isUnsigned(0);
+  bool noop = false;
+  FailureOr<SmallVector<int64_t>> axes =
+      getReducedAxes(node, type.getRank(), noop);
+  if (failed(axes))
+    return failure();
+  if (noop) {
+    node.setOutput(0, node.input(0));
+    return success();
+  }
+  if (!isFloat && kind != Reduce::Sum && kind != Reduce::Max &&
+      kind != Reduce::Min && kind != Reduce::Prod && kind != Reduce::SumSquare &&
+      kind != Reduce::L1)
+    return node.emitError() << "this reduction of integers is not imported";
+  OpBuilder &b = node.b;
+  Location loc = node.loc;
+  Value input = node.input(0);
+  // LogSumExp subtracts the maximum first, so exp cannot overflow.
+  Value maximum;
+  if (kind == Reduce::LogSumExp) {
+    maximum = buildReduction(b, loc, input, *axes, /*keepDims=*/true,
+                             getLowestAttr(element, false),
+                             [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+                               return arith::MaximumFOp::create(nb, l, v[0], v[1]);
+                             });
+    FailureOr<Value> shifted = buildElementwise(
+        node, {input, maximum}, element,
+        [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+          return arith::SubFOp::create(nb, l, v[0], v[1]);
+        });
+    if (failed(shifted))
+      return failure();
+    input = *shifted;
+  }
+  TypedAttr init = getScalarAttr(element, 0);
+  if (kind == Reduce::Max)
+    init = getLowestAttr(element, isUnsigned);
+  else if (kind == Reduce::Min)
+    init = getHighestAttr(element, isUnsigned);
+  else if (kind == Reduce::Prod)
+    init = getScalarAttr(element, 1);
+  Value y = buildReduction(
+      b, loc, input, *axes, node.getInt("keepdims", 1), init,
+      [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        Value x = v[0], acc = v[1];
+        switch (kind) {
+        case Reduce::L1:
+          x = isFloat ? math::AbsFOp::create(nb, l, x).getResult()
+                      : math::AbsIOp::create(nb, l, x).getResult();
+          break;
+        case Reduce::L2:
+        case Reduce::SumSquare:
+          x = isFloat ? arith::MulFOp::create(nb, l, x, x).getResult()
+                      : arith::MulIOp::create(nb, l, x, x).getResult();
+          break;
+        case Reduce::LogSumExp:
+          x = math::ExpOp::create(nb, l, x);
+          break;
+        default:
+          break;
+        }
+        switch (kind) {
+        case Reduce::Max:
+          if (isFloat)
+            return arith::MaximumFOp::create(nb, l, x, acc);
+          return isUnsigned ? arith::MaxUIOp::create(nb, l, x, acc).getResult()
+                            : arith::MaxSIOp::create(nb, l, x, acc).getResult();
+        case Reduce::Min:
+          if (isFloat)
+            return arith::MinimumFOp::create(nb, l, x, acc);
+          return isUnsigned ? arith::MinUIOp::create(nb, l, x, acc).getResult()
+                            : arith::MinSIOp::create(nb, l, x, acc).getResult();
+        case Reduce::Prod:
+          return isFloat ? arith::MulFOp::create(nb, l, x, acc).getResult()
+                         : arith::MulIOp::create(nb, l, x, acc).getResult();
+        default:
+          return isFloat ? arith::AddFOp::create(nb, l, x, acc).getResult()
+                         : arith::AddIOp::create(nb, l, x, acc).getResult();
+        }
+      });
+  if (kind != Reduce::Mean && kind != Reduce::L2 && kind != Reduce::LogSum &&
+      kind != Reduce::LogSumExp) {
+    node.setOutput(0, y);
+    return success();
+  }
+  int64_t count = 1;
+  for (int64_t axis : *axes)
+    count *= type.getDimSize(axis);
+  if (kind == Reduce::Mean && ShapedType::isDynamic(count))
+    return node.emitError() << "the mean over dynamic dimensions of " << type
+                            << " is not imported";
+  SmallVector<Value> operands = {y};
+  if (maximum) {
+    if (!node.getInt("keepdims", 1))
+      maximum = dropUnitDims(b, loc, maximum, *axes);
+    operands.push_back(maximum);
+  }
+  FailureOr<Value> result = buildElementwise(
+      node, operands, element,
+      [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        switch (kind) {
+        case Reduce::Mean:
+          return arith::DivFOp::create(nb, l, v[0],
+                                       createScalar(nb, l, element, count));
+        case Reduce::L2:
+          return math::SqrtOp::create(nb, l, v[0]);
+        case Reduce::LogSum:
+          return math::LogOp::create(nb, l, v[0]);
+        default:
+          return arith::AddFOp::create(nb, l, math::LogOp::create(nb, l, v[0]),
+                                       v[1]);
+        }
+      });
+  if (failed(result))
+    return failure();
+  node.setOutput(0, *result);
+  return success();
+}
+
+/// ArgMax and ArgMin: a reduction of two results, the extreme value and its
+/// index (the first, or with select_last_index the last).
+LogicalResult importArgExtreme(NodeImporter &node, bool max) {
+  RankedTensorType type = node.inputType(0);
+  int64_t rank = type.getRank();
+  FailureOr<int64_t> axis = normalizeAxis(node, node.getInt("axis", 0), rank);
+  if (failed(axis))
+    return failure();
+  OpBuilder &b = node.b;
+  Location loc = node.loc;
+  Type element = type.getElementType();
+  bool isFloat = isa<FloatType>(element);
+  bool isUnsigned = node.isUnsigned(0);
+  bool last = node.getInt("select_last_index", 0);
+  SmallVector<OpFoldResult> sizes = getSizes(b, loc, node.input(0));
+  sizes.erase(sizes.begin() + *axis);
+  Value values = createFilled(b, loc, sizes,
+                              max ? getLowestAttr(element, isUnsigned)
+                                  : getHighestAttr(element, isUnsigned));
+  Value indices = createFilled(b, loc, sizes, b.getI64IntegerAttr(0));
+  SmallVector<AffineExpr> exprs;
+  SmallVector<utils::IteratorType> iterators;
+  for (int64_t d = 0; d < rank; ++d) {
+    iterators.push_back(d == *axis ? utils::IteratorType::reduction
+                                   : utils::IteratorType::parallel);
+    if (d != *axis)
+      exprs.push_back(b.getAffineDimExpr(d));
+  }
+  AffineMap reduced = AffineMap::get(rank, 0, exprs, b.getContext());
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{values.getType(), indices.getType()}, node.input(0),
+      ValueRange{values, indices},
+      SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank), reduced, reduced},
+      iterators, [&](OpBuilder &nb, Location l, ValueRange v) {
+        Value x = v[0], best = v[1], bestIndex = v[2];
+        Value better;
+        if (isFloat) {
+          auto predicate = max ? (last ? arith::CmpFPredicate::OGE
+                                       : arith::CmpFPredicate::OGT)
+                               : (last ? arith::CmpFPredicate::OLE
+                                       : arith::CmpFPredicate::OLT);
+          better = arith::CmpFOp::create(nb, l, predicate, x, best);
+        } else {
+          auto predicate =
+              max ? (last ? (isUnsigned ? arith::CmpIPredicate::uge
+                                        : arith::CmpIPredicate::sge)
+                          : (isUnsigned ? arith::CmpIPredicate::ugt
+                                        : arith::CmpIPredicate::sgt))
+                  : (last ? (isUnsigned ? arith::CmpIPredicate::ule
+                                        : arith::CmpIPredicate::sle)
+                          : (isUnsigned ? arith::CmpIPredicate::ult
+                                        : arith::CmpIPredicate::slt));
+          better = arith::CmpIOp::create(nb, l, predicate, x, best);
+        }
+        Value index = arith::IndexCastOp::create(
+            nb, l, nb.getI64Type(), linalg::IndexOp::create(nb, l, *axis));
+        linalg::YieldOp::create(
+            nb, l,
+            ValueRange{arith::SelectOp::create(nb, l, better, x, best),
+                       arith::SelectOp::create(nb, l, better, index,
+                                               bestIndex)});
+      });
+  Value y = generic.getResult(1);
+  if (node.getInt("keepdims", 1))
+    y = insertUnitDims(b, loc, y, {*axis});
+  node.setOutput(0, y);
+  return success();
+}
+
+} // namespace
+
+void mlir::halc::onnx_import::addReductionOps(OpTable &table) {
+  table["ReduceSum"] = [](NodeImporter &n) { return importReduce(n, Reduce::Sum); };
+  table["ReduceMean"] = [](NodeImporter &n) { return importReduce(n, Reduce::Mean); };
+  table["ReduceMax"] = [](NodeImporter &n) { return importReduce(n, Reduce::Max); };
+  table["ReduceMin"] = [](NodeImporter &n) { return importReduce(n, Reduce::Min); };
+  table["ReduceProd"] = [](NodeImporter &n) { return importReduce(n, Reduce::Prod); };
+  table["ReduceL1"] = [](NodeImporter &n) { return importReduce(n, Reduce::L1); };
+  table["ReduceL2"] = [](NodeImporter &n) { return importReduce(n, Reduce::L2); };
+  table["ReduceLogSum"] = [](NodeImporter &n) {
+    return importReduce(n, Reduce::LogSum);
+  };
+  table["ReduceLogSumExp"] = [](NodeImporter &n) {
+    return importReduce(n, Reduce::LogSumExp);
+  };
+  table["ReduceSumSquare"] = [](NodeImporter &n) {
+    return importReduce(n, Reduce::SumSquare);
+  };
+  table["ArgMax"] = [](NodeImporter &n) { return importArgExtreme(n, true); };
+  table["ArgMin"] = [](NodeImporter &n) { return importArgExtreme(n, false); };
+}

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Runs ONNX's backend conformance tests (Debian's libonnx-testdata) through
+halc: each model is compiled by halc-compile for a target, run by halc-run on
+each of its test data sets, and its outputs compared with the expected ones
+(ONNX's tolerances: rtol 1e-3, atol 1e-7; 1e-2 for 16-bit floats).
+
+  run_backend_tests.py [--suite=node] [--out-of-scope=FILE]
+                       [--known-failures=FILE] [--jobs=N] [--device=D]
+                       [--compile-only] [--filter=REGEX] [-v] -- [flags...]
+
+Flags after `--` go to halc-compile (the target: --iree-hal-target-backends=
+..., --iree-vulkan-target=lavapipe). A test named in the out-of-scope file
+(a regular expression per line, then why) is not run. Prints a line per
+test that fails, then the counts: passed, failed, out of scope. With
+--known-failures, exits 1 only if a test fails that the file does not name
+(a regression) or one it names passes (a stale line); else exits 1 if any
+test failed."""
+import argparse
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import onnx
+from onnx import numpy_helper
+
+DATA = "/usr/share/libonnx-testdata/data"
+
+
+def read_patterns(path):
+    """(regex, reason) per line of `path`: `REGEX  # reason`."""
+    patterns = []
+    if not path:
+        return patterns
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            regex, _, reason = line.partition("#")
+            patterns.append((re.compile(regex.strip() + "$"), reason.strip()))
+    return patterns
+
+
+def matches(patterns, name):
+    return any(regex.match(name) for regex, _ in patterns)
+
+
+def as_signed(array):
+    """Unsigned integers as the signed ones of the same bits (halc's tensors
+    are signless)."""
+    kinds = {np.uint8: np.int8, np.uint16: np.int16, np.uint32: np.int32,
+             np.uint64: np.int64}
+    for unsigned, signed in kinds.items():
+        if array.dtype == unsigned:
+            return array.view(signed)
+    return array
+
+
+def compare(actual, expected):
+    """None if `actual` matches `expected`, else why not."""
+    expected = as_signed(expected)
+    if actual.shape != expected.shape:
+        return "shape %s, expected %s" % (actual.shape, expected.shape)
+    if expected.dtype.kind in "biu":
+        if not np.array_equal(actual.astype(expected.dtype), expected):
+            bad = np.argwhere(actual.astype(expected.dtype) != expected)[0]
+            return "at %s: %s, expected %s" % (
+                tuple(bad), actual[tuple(bad)], expected[tuple(bad)])
+        return None
+    rtol = 1e-2 if expected.dtype == np.float16 else 1e-3
+    atol = 1e-2 if expected.dtype == np.float16 else 1e-7
+    a = actual.astype(np.float64)
+    e = expected.astype(np.float64)
+    ok = np.isclose(a, e, rtol=rtol, atol=atol, equal_nan=True)
+    if not ok.all():
+        bad = tuple(np.argwhere(~ok)[0])
+        return "at %s: %r, expected %r (max error %g)" % (
+            bad, a[bad], e[bad], np.nanmax(np.abs(a - e)))
+    return None
+
+
+def run_test(test_dir, tools, flags, device, compile_only):
+    """'passed', or 'failed: why'."""
+    work = tempfile.mkdtemp(prefix="halc-onnx-")
+    try:
+        module = os.path.join(work, "model.halm")
+        compiled = subprocess.run(
+            [tools["halc-compile"], os.path.join(test_dir, "model.onnx"),
+             "--onnx-function-name=main", "-o", module] + flags,
+            capture_output=True, text=True, timeout=600)
+        if compiled.returncode != 0:
+            lines = compiled.stderr.strip().splitlines()
+            return "failed: compile: " + (lines[0] if lines else "exit %d" %
+                                          compiled.returncode)
+        if compile_only:
+            return "passed"
+        model = onnx.load(os.path.join(test_dir, "model.onnx"),
+                          load_external_data=False)
+        initializers = {i.name for i in model.graph.initializer}
+        inputs = [i.name for i in model.graph.input
+                  if i.name not in initializers]
+        sets = sorted(d for d in os.listdir(test_dir)
+                      if d.startswith("test_data_set"))
+        for data_set in sets:
+            folder = os.path.join(test_dir, data_set)
+            args = []
+            for i in range(len(inputs)):
+                tensor = onnx.TensorProto()
+                with open(os.path.join(folder, "input_%d.pb" % i), "rb") as f:
+                    tensor.ParseFromString(f.read())
+                path = os.path.join(work, "input_%d.npy" % i)
+                np.save(path, as_signed(numpy_helper.to_array(tensor)))
+                args.append("--input=@" + path)
+            expected = []
+            i = 0
+            while os.path.exists(os.path.join(folder, "output_%d.pb" % i)):
+                tensor = onnx.TensorProto()
+                with open(os.path.join(folder, "output_%d.pb" % i), "rb") as f:
+                    tensor.ParseFromString(f.read())
+                expected.append(numpy_helper.to_array(tensor))
+                args.append("--output=@" + os.path.join(work, "out_%d.npy" % i))
+                i += 1
+            ran = subprocess.run(
+                [tools["halc-run"], module, "--function=main",
+                 "--device=" + device] + args,
+                capture_output=True, text=True, timeout=600)
+            if ran.returncode != 0:
+                lines = (ran.stderr or ran.stdout).strip().splitlines()
+                return "failed: run: " + (lines[-1] if lines else "exit %d" %
+                                          ran.returncode)
+            for i, want in enumerate(expected):
+                got = np.load(os.path.join(work, "out_%d.npy" % i))
+                why = compare(got, want)
+                if why:
+                    return "failed: output %d %s" % (i, why)
+        return "passed"
+    except subprocess.TimeoutExpired:
+        return "failed: timed out"
+    except Exception as error:  # A damaged test file, a tool crash.
+        return "failed: %s" % error
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--suite", default="node")
+    parser.add_argument("--out-of-scope")
+    parser.add_argument("--known-failures")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--device", default="vulkan")
+    parser.add_argument("--compile-only", action="store_true")
+    parser.add_argument("--filter", default=".*")
+    parser.add_argument("--halc-compile", default="halc-compile")
+    parser.add_argument("--halc-run", default="halc-run")
+    parser.add_argument("-v", action="store_true")
+    parser.add_argument("flags", nargs="*")
+    args = parser.parse_args()
+    tools = {"halc-compile": args.halc_compile, "halc-run": args.halc_run}
+    out_of_scope = read_patterns(args.out_of_scope)
+    known = read_patterns(args.known_failures)
+    suite = os.path.join(DATA, args.suite)
+    names = sorted(n for n in os.listdir(suite)
+                   if re.search(args.filter, n))
+    scoped = [n for n in names if not matches(out_of_scope, n)]
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = {pool.submit(run_test, os.path.join(suite, n), tools,
+                               args.flags, args.device, args.compile_only): n
+                   for n in scoped}
+        for future in concurrent.futures.as_completed(futures):
+            results[futures[future]] = future.result()
+    failed = sorted(n for n, r in results.items() if r != "passed")
+    passed = len(results) - len(failed)
+    regressions = [n for n in failed if not matches(known, n)]
+    stale = [n for n in results if results[n] == "passed" and matches(known, n)]
+    for name in failed:
+        if args.v or name in regressions:
+            print("FAILED %s: %s" % (name, results[name]))
+    for name in stale:
+        print("PASSES, but listed as a known failure: %s" % name)
+    print("%s: %d passed, %d failed, %d out of scope (%.1f%% of those in "
+          "scope pass)" % (args.suite, passed, len(failed),
+                           len(names) - len(scoped),
+                           100.0 * passed / max(1, len(scoped))))
+    if args.known_failures:
+        return 1 if regressions or stale else 0
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
