@@ -19,6 +19,7 @@ import argparse
 import concurrent.futures
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -84,6 +85,12 @@ def compare(actual, expected):
     return None
 
 
+def limit_memory():
+    """A compilation that runs away fails instead of taking the machine."""
+    limit = 4 << 30
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
 def run_test(test_dir, tools, flags, device, compile_only):
     """'passed', or 'failed: why'."""
     work = tempfile.mkdtemp(prefix="halc-onnx-")
@@ -92,7 +99,8 @@ def run_test(test_dir, tools, flags, device, compile_only):
         compiled = subprocess.run(
             [tools["halc-compile"], os.path.join(test_dir, "model.onnx"),
              "--onnx-function-name=main", "-o", module] + flags,
-            capture_output=True, text=True, timeout=600)
+            capture_output=True, text=True, errors="replace", timeout=30,
+            preexec_fn=limit_memory)
         if compiled.returncode != 0:
             lines = compiled.stderr.strip().splitlines()
             return "failed: compile: " + (lines[0] if lines else "exit %d" %
@@ -128,7 +136,7 @@ def run_test(test_dir, tools, flags, device, compile_only):
             ran = subprocess.run(
                 [tools["halc-run"], module, "--function=main",
                  "--device=" + device] + args,
-                capture_output=True, text=True, timeout=600)
+                capture_output=True, text=True, errors="replace", timeout=600)
             if ran.returncode != 0:
                 lines = (ran.stderr or ran.stdout).strip().splitlines()
                 return "failed: run: " + (lines[-1] if lines else "exit %d" %

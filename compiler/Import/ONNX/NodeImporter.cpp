@@ -150,7 +150,7 @@ void NodeImporter::setKnownOutput(unsigned i, KnownTensor known) {
 
 InFlightDiagnostic NodeImporter::emitError() {
   InFlightDiagnostic error = mlir::emitError(loc);
-  StringRef domain = node.domain().empty() ? "ai.onnx" : node.domain();
+  std::string domain = node.domain().empty() ? "ai.onnx" : node.domain();
   error << "node '" << cast<NameLoc>(loc).getName().getValue() << "' ("
         << node.op_type() << ", domain " << domain << ", opset " << opset
         << "): ";
