@@ -84,7 +84,10 @@ linalg::LinalgOp findReduction(func::FuncOp dispatch) {
 /// Serial steps over the reduction loops: a few elements at a time, so that
 /// a thread's slices of the operands fit in registers and its accumulator is
 /// carried in registers; a step that divides the loop keeps every step the
-/// same static shape.
+/// same static shape. Only the innermost reduction loop takes several
+/// elements a step: a slice of several along an outer one (vector<1x4x1>
+/// over a 3x4x5 input's [1, 2]) is strided, and upstream's lowering of its
+/// reduction and the unrolling that follows rewrote each other forever.
 SmallVector<int64_t> chooseReductionTile(func::FuncOp dispatch) {
   linalg::LinalgOp reduction = findReduction(dispatch);
   if (!reduction)
@@ -92,17 +95,13 @@ SmallVector<int64_t> chooseReductionTile(func::FuncOp dispatch) {
   SmallVector<int64_t> ranges = reduction.getStaticLoopRanges();
   SmallVector<unsigned> reductions;
   reduction.getReductionDims(reductions);
-  SmallVector<int64_t> steps;
-  for (unsigned loop : reductions) {
-    int64_t size = ranges[loop];
-    int64_t step = 1;
-    for (int64_t candidate : {4, 2})
-      if (size % candidate == 0) {
-        step = candidate;
-        break;
-      }
-    steps.push_back(step);
-  }
+  SmallVector<int64_t> steps(reductions.size(), 1);
+  int64_t size = ranges[reductions.back()];
+  for (int64_t candidate : {4, 2})
+    if (size % candidate == 0) {
+      steps.back() = candidate;
+      break;
+    }
   return steps;
 }
 

@@ -114,9 +114,11 @@ FailureOr<std::pair<Value, Value>> getMoments(NodeImporter &node, Value x,
                             << type << " is not imported";
   OpBuilder &b = node.b;
   Location loc = node.loc;
+  // A reduction of everything stays a scalar (it broadcasts as it is).
+  bool keepDims = int64_t(axes.size()) != type.getRank();
   auto sumOf = [&](Value v, bool squares) {
     return buildReduction(
-        b, loc, v, axes, /*keepDims=*/true, getScalarAttr(element, 0),
+        b, loc, v, axes, keepDims, getScalarAttr(element, 0),
         [&](OpBuilder &nb, Location l, ValueRange s) -> Value {
           Value e = squares ? arith::MulFOp::create(nb, l, s[0], s[0]).getResult()
                             : s[0];
@@ -226,8 +228,15 @@ LogicalResult importLayerNormalization(NodeImporter &node) {
   if (failed(y))
     return failure();
   node.setOutput(0, *y);
-  node.setOutput(1, moments->first);
-  node.setOutput(2, moments->second);
+  // The mean and inverse standard deviation, if asked for, keep the
+  // normalized dimensions as 1.
+  SmallVector<int64_t> shape(type.getShape());
+  for (int64_t d : axes)
+    shape[d] = 1;
+  if (node.hasOutput(1))
+    node.setOutput(1, reshapeTo(node.b, node.loc, moments->first, shape));
+  if (node.hasOutput(2))
+    node.setOutput(2, reshapeTo(node.b, node.loc, moments->second, shape));
   return success();
 }
 

@@ -66,13 +66,13 @@ LogicalResult importReduce(NodeImporter &node, Reduce kind) {
   // LogSumExp subtracts the maximum first, so exp cannot overflow.
   Value maximum;
   if (kind == Reduce::LogSumExp) {
-    maximum = buildReduction(b, loc, input, *axes, /*keepDims=*/true,
+    maximum = buildReduction(b, loc, input, *axes, /*keepDims=*/false,
                              getLowestAttr(element, false),
                              [](OpBuilder &nb, Location l, ValueRange v) -> Value {
                                return arith::MaximumFOp::create(nb, l, v[0], v[1]);
                              });
     FailureOr<Value> shifted = buildElementwise(
-        node, {input, maximum}, element,
+        node, {input, insertUnitDims(b, loc, maximum, *axes)}, element,
         [](OpBuilder &nb, Location l, ValueRange v) -> Value {
           return arith::SubFOp::create(nb, l, v[0], v[1]);
         });
@@ -87,8 +87,15 @@ LogicalResult importReduce(NodeImporter &node, Reduce kind) {
     init = getHighestAttr(element, isUnsigned);
   else if (kind == Reduce::Prod)
     init = getScalarAttr(element, 1);
+  // Reduced without the unit dimensions keepdims asks for, which are added
+  // after what follows the reduction.
+  bool keepDims = node.getInt("keepdims", 1);
+  auto setOutput = [&](Value y) {
+    node.setOutput(0, keepDims ? insertUnitDims(b, loc, y, *axes) : y);
+    return success();
+  };
   Value y = buildReduction(
-      b, loc, input, *axes, node.getInt("keepdims", 1), init,
+      b, loc, input, *axes, /*keepDims=*/false, init,
       [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
         Value x = v[0], acc = v[1];
         switch (kind) {
@@ -127,10 +134,8 @@ LogicalResult importReduce(NodeImporter &node, Reduce kind) {
         }
       });
   if (kind != Reduce::Mean && kind != Reduce::L2 && kind != Reduce::LogSum &&
-      kind != Reduce::LogSumExp) {
-    node.setOutput(0, y);
-    return success();
-  }
+      kind != Reduce::LogSumExp)
+    return setOutput(y);
   int64_t count = 1;
   for (int64_t axis : *axes)
     count *= type.getDimSize(axis);
@@ -138,11 +143,8 @@ LogicalResult importReduce(NodeImporter &node, Reduce kind) {
     return node.emitError() << "the mean over dynamic dimensions of " << type
                             << " is not imported";
   SmallVector<Value> operands = {y};
-  if (maximum) {
-    if (!node.getInt("keepdims", 1))
-      maximum = dropUnitDims(b, loc, maximum, *axes);
+  if (maximum)
     operands.push_back(maximum);
-  }
   FailureOr<Value> result = buildElementwise(
       node, operands, element,
       [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
@@ -161,8 +163,7 @@ LogicalResult importReduce(NodeImporter &node, Reduce kind) {
       });
   if (failed(result))
     return failure();
-  node.setOutput(0, *result);
-  return success();
+  return setOutput(*result);
 }
 
 /// ArgMax and ArgMin: a reduction of two results, the extreme value and its
