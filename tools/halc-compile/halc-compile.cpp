@@ -295,7 +295,13 @@ static int compileMain() {
   bool isONNX = looksLikeONNX(inputFilename, inputText);
   if (!isONNX && failed(checkNesting(sourceMgr)))
     return 1;
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  // An ONNX file is binary: its diagnostics show no source line.
+  std::optional<SourceMgrDiagnosticHandler> textDiagnostics;
+  std::optional<ONNXDiagnosticHandler> onnxDiagnostics;
+  if (isONNX)
+    onnxDiagnostics.emplace(&context);
+  else
+    textDiagnostics.emplace(sourceMgr, &context);
   DefaultTimingManager timingManager;
   applyDefaultTimingManagerCLOptions(timingManager);
   TimingScope timing = timingManager.getRootScope();

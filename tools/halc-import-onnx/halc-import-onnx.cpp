@@ -16,7 +16,6 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -64,8 +63,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   MLIRContext context;
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  halc::ONNXDiagnosticHandler diagnostics(&context);
   OwningOpRef<ModuleOp> module = halc::importONNXModel(
       input->getBuffer(), inputFilename, &context, options);
   if (!module)

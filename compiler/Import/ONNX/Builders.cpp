@@ -2,6 +2,7 @@
 
 #include "compiler/Import/ONNX/Builders.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -223,6 +224,33 @@ static Value expandTo(OpBuilder &b, Location loc, Value input,
   return tensor::ExpandShapeOp::create(b, loc, type, input, reassociation);
 }
 
+Value mlir::halc::onnx_import::readStrided(OpBuilder &b, Location loc,
+                                           Value source,
+                                           ArrayRef<int64_t> offsets,
+                                           ArrayRef<int64_t> strides,
+                                           ArrayRef<OpFoldResult> sizes) {
+  auto type = cast<RankedTensorType>(source.getType());
+  int64_t rank = type.getRank();
+  Value output = createEmpty(b, loc, sizes, type.getElementType());
+  return linalg::GenericOp::create(
+             b, loc, output.getType(), ValueRange(), output,
+             SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &nested, Location l, ValueRange) {
+               SmallVector<Value> at;
+               for (int64_t d = 0; d < rank; ++d) {
+                 AffineExpr i = nested.getAffineDimExpr(0);
+                 at.push_back(affine::AffineApplyOp::create(
+                     nested, l, i * strides[d] + offsets[d],
+                     ValueRange{linalg::IndexOp::create(nested, l, d)}));
+               }
+               Value element = tensor::ExtractOp::create(nested, l, source, at);
+               linalg::YieldOp::create(nested, l, element);
+             })
+      .getResult(0);
+}
+
 Value mlir::halc::onnx_import::reshapeTo(OpBuilder &b, Location loc,
                                          Value input,
                                          ArrayRef<int64_t> shape) {
@@ -230,6 +258,17 @@ Value mlir::halc::onnx_import::reshapeTo(OpBuilder &b, Location loc,
   auto type = sourceType.clone(shape);
   if (type == sourceType)
     return input;
+  // A slice's elements are not contiguous in its source: they are read into
+  // a tensor of their own before a reshape views them anew.
+  auto slice = input.getDefiningOp<tensor::ExtractSliceOp>();
+  if (slice && slice.getSourceType().getRank() == sourceType.getRank() &&
+      !ShapedType::isDynamicShape(slice.getStaticOffsets()) &&
+      !ShapedType::isDynamicShape(slice.getStaticStrides())) {
+    input = readStrided(b, loc, slice.getSource(), slice.getStaticOffsets(),
+                        slice.getStaticStrides(), getSizes(b, loc, input));
+    if (slice->use_empty())
+      slice->erase();
+  }
   if (type.getRank() == 0 || sourceType.getRank() == 0) {
     // To or from a scalar: every other dimension is 1.
     if (sourceType.getRank() == 0)
@@ -245,6 +284,41 @@ Value mlir::halc::onnx_import::reshapeTo(OpBuilder &b, Location loc,
                                              *reassociation);
     if (Value expanded = expandTo(b, loc, input, type, *reassociation))
       return expanded;
+  }
+  // Static shapes: collapsed to the groups both shapes share (where their
+  // running products meet), then expanded: [5, 1, 64] to [5, 4, 16]
+  // through [5, 64].
+  if (sourceType.hasStaticShape() && type.hasStaticShape() &&
+      sourceType.getNumElements() == type.getNumElements() &&
+      type.getNumElements() != 0) {
+    SmallVector<ReassociationIndices> sourceGroups, groups;
+    SmallVector<int64_t> common;
+    int64_t i = 0, j = 0;
+    while (i < sourceType.getRank() || j < type.getRank()) {
+      ReassociationIndices sourceGroup, group;
+      int64_t a = 1, b = 1;
+      do {
+        if (i < sourceType.getRank() &&
+            (a <= b || j == type.getRank()))
+          a *= sourceType.getDimSize(i), sourceGroup.push_back(i++);
+        else
+          b *= type.getDimSize(j), group.push_back(j++);
+      } while (a != b || (sourceGroup.empty() || group.empty()) ||
+               (i < sourceType.getRank() && sourceType.getDimSize(i) == 1 &&
+                j == type.getRank()) ||
+               (j < type.getRank() && type.getDimSize(j) == 1 &&
+                i == sourceType.getRank()));
+      sourceGroups.push_back(sourceGroup);
+      groups.push_back(group);
+      common.push_back(a);
+    }
+    Value collapsed = input;
+    if (llvm::any_of(sourceGroups, [](auto &g) { return g.size() > 1; }))
+      collapsed = tensor::CollapseShapeOp::create(
+          b, loc, sourceType.clone(common), input, sourceGroups);
+    if (llvm::none_of(groups, [](auto &g) { return g.size() > 1; }))
+      return collapsed;
+    return tensor::ExpandShapeOp::create(b, loc, type, collapsed, groups);
   }
   // Through one dimension.
   int64_t elements = sourceType.hasStaticShape() ? sourceType.getNumElements()

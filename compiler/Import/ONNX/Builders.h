@@ -44,6 +44,13 @@ Value buildReduction(OpBuilder &b, Location loc, Value input,
                      ArrayRef<int64_t> axes, bool keepDims, TypedAttr init,
                      BodyBuilder combine);
 
+/// The elements of `source` at offset + i * stride along each dimension,
+/// `sizes` of them, read by index into a tensor of their own (a slice,
+/// forwards or backwards, that a reshape can view).
+Value readStrided(OpBuilder &b, Location loc, Value source,
+                  ArrayRef<int64_t> offsets, ArrayRef<int64_t> strides,
+                  ArrayRef<OpFoldResult> sizes);
+
 /// `input` reshaped to `shape` (the same number of elements; dynamic sizes
 /// where the input's are), by collapsing and expanding.
 Value reshapeTo(OpBuilder &b, Location loc, Value input,

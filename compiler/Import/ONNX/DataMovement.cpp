@@ -253,24 +253,13 @@ LogicalResult importSlice(NodeImporter &node) {
                           mixedSizes, getAsIndexOpFoldResult(b.getContext(), strides)));
     return success();
   }
-  // Backwards along some axis: a generic reading index offset + i * step.
-  SmallVector<AffineExpr> exprs;
-  for (int64_t d = 0; d < rank; ++d)
-    exprs.push_back(b.getAffineDimExpr(d) * strides[d] + offsets[d]);
-  SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, exprs, b.getContext()),
-                                 b.getMultiDimIdentityMap(rank)};
+  // Backwards along some axis: read by index.
   SmallVector<OpFoldResult> mixedSizes = getSizes(b, node.loc, input);
   for (int64_t d = 0; d < rank; ++d)
     if (!ShapedType::isDynamic(sizes[d]))
       mixedSizes[d] = b.getIndexAttr(sizes[d]);
-  Value output = createEmpty(b, node.loc, mixedSizes, type.getElementType());
-  auto generic = linalg::GenericOp::create(
-      b, node.loc, output.getType(), input, output, maps,
-      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
-      [](OpBuilder &nested, Location loc, ValueRange args) {
-        linalg::YieldOp::create(nested, loc, args[0]);
-      });
-  node.setOutput(0, generic.getResult(0));
+  node.setOutput(0, readStrided(b, node.loc, input, offsets, strides,
+                                mixedSizes));
   return success();
 }
 

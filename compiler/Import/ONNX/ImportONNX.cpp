@@ -24,6 +24,47 @@ bool mlir::halc::looksLikeONNX(StringRef path, StringRef bytes) {
   return path.ends_with(".onnx") || (!bytes.empty() && bytes.front() == 0x08);
 }
 
+/// `loc` as file:line:col, from the first file location in it.
+static void printLocation(llvm::raw_ostream &os, Location loc) {
+  FileLineColLoc file;
+  loc->walk([&](Location inner) {
+    file = dyn_cast<FileLineColLoc>(inner);
+    return file ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (file)
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn() << ": ";
+}
+
+ONNXDiagnosticHandler::ONNXDiagnosticHandler(MLIRContext *context)
+    : ScopedDiagnosticHandler(context) {
+  setHandler([](Diagnostic &diagnostic) {
+    llvm::raw_ostream &os = llvm::errs();
+    auto print = [&](Diagnostic &d) {
+      printLocation(os, d.getLocation());
+      switch (d.getSeverity()) {
+      case DiagnosticSeverity::Error:
+        os << "error: ";
+        break;
+      case DiagnosticSeverity::Warning:
+        os << "warning: ";
+        break;
+      case DiagnosticSeverity::Note:
+        os << "note: ";
+        break;
+      case DiagnosticSeverity::Remark:
+        os << "remark: ";
+        break;
+      }
+      os << d << "\n";
+    };
+    print(diagnostic);
+    for (Diagnostic &note : diagnostic.getNotes())
+      print(note);
+    return success();
+  });
+}
+
 bool mlir::halc::parseDimSizes(ArrayRef<std::string> values,
                                ONNXImportOptions &options,
                                std::string &error) {

@@ -11,6 +11,7 @@
 #define HALC_IMPORT_ONNX_IMPORTONNX_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OwningOpRef.h"
 
 #include <map>
@@ -24,6 +25,14 @@ struct ONNXImportOptions {
   /// Sizes for named dynamic dimensions (`dim_param`s, such as "batch"):
   /// pinned to these, the others stay `?`.
   std::map<std::string, int64_t> dimSizes;
+};
+
+/// Prints diagnostics at an ONNX model's locations as
+/// `model.onnx:NODE:1: error: ...` (the node's place in the graph), without
+/// the source line a text input's diagnostics show.
+class ONNXDiagnosticHandler : public ScopedDiagnosticHandler {
+public:
+  explicit ONNXDiagnosticHandler(MLIRContext *context);
 };
 
 /// Reads `--onnx-dim` values, each NAME=SIZE, into `options`; false with

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Exports the PyTorch models halc's ONNX tests run (Debian's PyTorch and
+torchvision, random weights from a fixed seed, reduced input sizes so that
+lavapipe runs them in seconds) with their inputs and PyTorch's outputs on
+the CPU.
+
+  export_models.py OUT_DIR [NAME...]
+
+Writes OUT_DIR/NAME.onnx, NAME.input.npy and NAME.expected.npy per model
+(NAME.batch3.* too for a model exported with a dynamic batch)."""
+import os
+import sys
+import warnings
+
+import numpy as np
+import torch
+import torchvision
+
+warnings.filterwarnings("ignore")
+
+
+class DecoderBlock(torch.nn.Module):
+    """A GPT-style block: token and position embeddings, masked (causal)
+    self-attention, an MLP with GELU, pre-norm residuals, a vocabulary head."""
+
+    def __init__(self, vocab=64, width=64, heads=4, length=16):
+        super().__init__()
+        self.heads = heads
+        self.tokens = torch.nn.Embedding(vocab, width)
+        self.positions = torch.nn.Parameter(torch.randn(length, width) * 0.02)
+        self.norm1 = torch.nn.LayerNorm(width)
+        self.qkv = torch.nn.Linear(width, 3 * width)
+        self.proj = torch.nn.Linear(width, width)
+        self.norm2 = torch.nn.LayerNorm(width)
+        self.mlp = torch.nn.Sequential(torch.nn.Linear(width, 4 * width),
+                                       torch.nn.GELU(),
+                                       torch.nn.Linear(4 * width, width))
+        self.head = torch.nn.Linear(width, vocab)
+        self.register_buffer("mask", torch.tril(torch.ones(length, length)))
+
+    def forward(self, ids):
+        batch, length = ids.shape
+        x = self.tokens(ids) + self.positions[:length]
+        q, k, v = self.qkv(self.norm1(x)).chunk(3, dim=-1)
+        split = lambda t: t.reshape(batch, length, self.heads, -1).transpose(1, 2)
+        q, k, v = split(q), split(k), split(v)
+        scores = q @ k.transpose(-2, -1) / (q.shape[-1] ** 0.5)
+        scores = scores.masked_fill(self.mask[:length, :length] == 0,
+                                    float("-inf"))
+        attention = torch.softmax(scores, dim=-1) @ v
+        x = x + self.proj(attention.transpose(1, 2).reshape(batch, length, -1))
+        x = x + self.mlp(self.norm2(x))
+        return self.head(x)
+
+
+def encoder():
+    layer = torch.nn.TransformerEncoderLayer(d_model=64, nhead=4,
+                                             dim_feedforward=128,
+                                             batch_first=True)
+    return torch.nn.TransformerEncoder(layer, num_layers=2)
+
+
+def vit():
+    # vit_b_16's patches (16x16) and structure, narrower and shallower.
+    model = torchvision.models.VisionTransformer(
+        image_size=32, patch_size=16, num_layers=2, num_heads=4,
+        hidden_dim=64, mlp_dim=128)
+    # Its head starts at zero: random, so the outputs say something.
+    torch.nn.init.normal_(model.heads.head.weight, std=0.1)
+    return model
+
+
+def image(batch, size=32):
+    return torch.randn(batch, 3, size, size)
+
+
+# name: (model, example input, dynamic batch)
+MODELS = {
+    "resnet18": (lambda: torchvision.models.resnet18(), lambda: image(1), True),
+    "resnet50": (lambda: torchvision.models.resnet50(), lambda: image(1), False),
+    "mobilenet_v2": (lambda: torchvision.models.mobilenet_v2(),
+                     lambda: image(1), False),
+    "vit": (vit, lambda: image(1), False),
+    "transformer_encoder": (encoder, lambda: torch.randn(2, 16, 64), False),
+    "gpt_block": (DecoderBlock, lambda: torch.randint(0, 64, (1, 16)), False),
+}
+
+
+def export(name, out):
+    make_model, make_input, dynamic = MODELS[name]
+    torch.manual_seed(0)
+    model = make_model().eval()
+    example = make_input()
+    path = os.path.join(out, name + ".onnx")
+    axes = {"input": {0: "batch"}, "output": {0: "batch"}} if dynamic else None
+    # With gradients on, attention does not take PyTorch's fused fast path,
+    # which has no ONNX export.
+    torch.onnx.export(model, example, path, opset_version=17,
+                      input_names=["input"], output_names=["output"],
+                      dynamic_axes=axes)
+    with torch.no_grad():
+        np.save(os.path.join(out, name + ".input.npy"), example.numpy())
+        np.save(os.path.join(out, name + ".expected.npy"),
+                model(example).numpy())
+        if dynamic:
+            batch3 = make_input()
+            batch3 = torch.cat([batch3, make_input(), make_input()])
+            np.save(os.path.join(out, name + ".batch3.input.npy"),
+                    batch3.numpy())
+            np.save(os.path.join(out, name + ".batch3.expected.npy"),
+                    model(batch3).numpy())
+
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    for name in sys.argv[2:] or MODELS:
+        export(name, out)
+
+
+if __name__ == "__main__":
+    main()
