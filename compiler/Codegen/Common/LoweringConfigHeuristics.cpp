@@ -699,12 +699,20 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
   SmallVector<unsigned> allParallel;
   root.getParallelDims(allParallel);
   // The innermost three parallel loops go to workgroups, but a dynamic one
-  // (a batch) always does: a thread's tile must have a static bound.
+  // (a batch) always does: a thread's tile must have a static bound. Where
+  // dynamic loops take places, the largest static loops fill the rest: a
+  // thread takes the smallest whole (a convolution's 4 columns, not its 128
+  // channels, which lavapipe computed wrongly from one thread).
   SmallVector<unsigned> parallel;
   for (unsigned loop : allParallel)
     if (ShapedType::isDynamic(ranges[loop]))
       parallel.push_back(loop);
-  for (unsigned loop : llvm::reverse(allParallel))
+  SmallVector<unsigned> candidates = llvm::to_vector(llvm::reverse(allParallel));
+  if (!parallel.empty())
+    llvm::stable_sort(candidates, [&](unsigned a, unsigned b) {
+      return ranges[a] > ranges[b];
+    });
+  for (unsigned loop : candidates)
     if (parallel.size() < 3 && !llvm::is_contained(parallel, loop))
       parallel.push_back(loop);
   llvm::sort(parallel);

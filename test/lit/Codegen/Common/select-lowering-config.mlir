@@ -505,3 +505,75 @@ halc.executable @cooperative target(#halc.target<backend = "vulkan-spirv", arch 
     }
   }
 }
+
+// -----
+
+// A reduction over two loops steps several elements only along the inner
+// one (5: steps of 1; the outer loop of 4 one at a time): a strided slice of
+// four along the outer loop hung the lowering of its vectors.
+// CHECK-LABEL: halc.executable @two_reduction_loops
+// CHECK: linalg.generic {{.*}}reduction_tile = [1, 1]>
+// CHECK-LABEL: halc.executable @two_reduction_loops_even
+// CHECK: linalg.generic {{.*}}reduction_tile = [1, 4]>
+halc.executable @two_reduction_loops target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @sum ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+  builtin.module {
+    func.func @sum(%in: memref<3x4x5xf32>, %out: memref<3xf32>) {
+      %zero = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %in restrict : memref<3x4x5xf32> to tensor<3x4x5xf32>
+      %e = tensor.empty() : tensor<3xf32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<3xf32>) -> tensor<3xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0)>], iterator_types = ["parallel", "reduction", "reduction"]} ins(%0 : tensor<3x4x5xf32>) outs(%f : tensor<3xf32>) {
+      ^bb0(%x: f32, %acc: f32):
+        %s = arith.addf %x, %acc : f32
+        linalg.yield %s : f32
+      } -> tensor<3xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<3xf32>, memref<3xf32>) -> ()
+      return
+    }
+  }
+}
+halc.executable @two_reduction_loops_even target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @sum ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+  builtin.module {
+    func.func @sum(%in: memref<3x4x8xf32>, %out: memref<3xf32>) {
+      %zero = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %in restrict : memref<3x4x8xf32> to tensor<3x4x8xf32>
+      %e = tensor.empty() : tensor<3xf32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<3xf32>) -> tensor<3xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0)>], iterator_types = ["parallel", "reduction", "reduction"]} ins(%0 : tensor<3x4x8xf32>) outs(%f : tensor<3xf32>) {
+      ^bb0(%x: f32, %acc: f32):
+        %s = arith.addf %x, %acc : f32
+        linalg.yield %s : f32
+      } -> tensor<3xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<3xf32>, memref<3xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// A dynamic batch takes a workgroup dimension; of the static parallel loops
+// the largest take the others (channels, then columns: the innermost of
+// two equal ones) and each thread computes the smallest whole (4 rows), not
+// 128 channels (which lavapipe computed wrongly).
+// CHECK-LABEL: halc.executable @dynamic_batch_conv
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}}workgroup_tile = [1, 16, 0, 4, 0, 0, 0]
+halc.executable @dynamic_batch_conv target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @conv ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write], constants = 1>)
+  builtin.module {
+    func.func @conv(%in: memref<?x64x10x10xf32>, %w: memref<128x64x3x3xf32>, %out: memref<?x128x4x4xf32>) {
+      %zero = arith.constant 0.0 : f32
+      %c0 = arith.constant 0 : index
+      %0 = bufferization.to_tensor %in restrict : memref<?x64x10x10xf32> to tensor<?x64x10x10xf32>
+      %1 = bufferization.to_tensor %w restrict : memref<128x64x3x3xf32> to tensor<128x64x3x3xf32>
+      %n = tensor.dim %0, %c0 : tensor<?x64x10x10xf32>
+      %e = tensor.empty(%n) : tensor<?x128x4x4xf32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x128x4x4xf32>) -> tensor<?x128x4x4xf32>
+      %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%0, %1 : tensor<?x64x10x10xf32>, tensor<128x64x3x3xf32>) outs(%f : tensor<?x128x4x4xf32>) -> tensor<?x128x4x4xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<?x128x4x4xf32>, memref<?x128x4x4xf32>) -> ()
+      return
+    }
+  }
+}
