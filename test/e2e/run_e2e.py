@@ -122,7 +122,8 @@ def run_module(source, flags, work, stem, bundle, sizes, device, label):
     failures = 0
     text = open(source).read()
     for name, arguments in SIGNATURE.findall(text):
-        types = [t.split(":", 1)[1].strip()
+        # Each argument's type, without its attributes ({onnx.name = ...}).
+        types = [re.sub(r"\s*\{.*\}\s*$", "", t.split(":", 1)[1].strip())
                  for t in re.split(r",\s*(?=%)", arguments) if ":" in t]
         dynamic = any("?" in t for t in types)
         if dynamic and not sizes:

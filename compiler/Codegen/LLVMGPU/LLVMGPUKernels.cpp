@@ -11,6 +11,7 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -88,13 +89,16 @@ void allocsAsWorkgroupAttributions(gpu::GPUModuleOp gpuModule) {
 
 /// Subgroup reductions as butterflies of shuffles across `subgroupSize`
 /// lanes; floor and ceiling divisions (indices into reshaped views of
-/// bindings) as the divisions LLVM has.
+/// bindings) as the divisions LLVM has; broadcasts of one-element vectors
+/// (a row's mean over its four elements) as the element's splat, which the
+/// conversion to LLVM takes.
 LogicalResult expandForLLVM(gpu::GPUModuleOp gpuModule,
                             unsigned subgroupSize) {
   RewritePatternSet patterns(gpuModule.getContext());
   populateGpuBreakDownSubgroupReducePatterns(patterns);
   populateGpuLowerSubgroupReduceToShufflePatterns(patterns, subgroupSize);
   arith::populateCeilFloorDivExpandOpsPatterns(patterns);
+  vector::populateVectorBroadcastLoweringPatterns(patterns);
   if (failed(applyPatternsGreedily(gpuModule, std::move(patterns))))
     return gpuModule.emitError(
         "could not lower the subgroup reductions and divisions");

@@ -34,6 +34,10 @@
 // RUN: %python %S/check_ptx.py %t.reduction.cda1 %t.reduction/module_linked.09.ptx.ptx sm_80 | FileCheck %s
 // RUN: rm -rf %t.tosa && halc-compile %e2e_inputs/tosa.mlir --iree-hal-target-backends=cuda --iree-cuda-target=sm_80 --compile-to=executable -o %t.tosa.cda1 --iree-hal-dump-executable-intermediates-to=%t.tosa
 // RUN: %python %S/check_ptx.py %t.tosa.cda1 %t.tosa/module_linked.09.ptx.ptx sm_80 | FileCheck %s
+// RUN: rm -rf %t.onnx-layer-norm && halc-compile %e2e_inputs/onnx-layer-norm.mlir --iree-hal-target-backends=cuda --iree-cuda-target=sm_80 --compile-to=executable -o %t.onnx-layer-norm.cda1 --iree-hal-dump-executable-intermediates-to=%t.onnx-layer-norm
+// RUN: %python %S/check_ptx.py %t.onnx-layer-norm.cda1 %t.onnx-layer-norm/module_linked.09.ptx.ptx sm_80 | FileCheck %s
+// RUN: rm -rf %t.dynamic-batch-nchw && halc-compile %e2e_inputs/dynamic-batch-nchw.mlir --iree-hal-target-backends=cuda --iree-cuda-target=sm_80 --compile-to=executable -o %t.dynamic-batch-nchw.cda1 --iree-hal-dump-executable-intermediates-to=%t.dynamic-batch-nchw
+// RUN: %python %S/check_ptx.py %t.dynamic-batch-nchw.cda1 %t.dynamic-batch-nchw/module_linked.09.ptx.ptx sm_80 | FileCheck %s
 // RUN: rm -rf %t.wrong-kernel && halc-compile %e2e_inputs/wrong-kernel.mlir --iree-hal-target-backends=cuda --iree-cuda-target=sm_80 --compile-to=executable -o %t.wrong-kernel.cda1 --iree-hal-dump-executable-intermediates-to=%t.wrong-kernel
 // RUN: %python %S/check_ptx.py %t.wrong-kernel.cda1 %t.wrong-kernel/module_linked.09.ptx.ptx sm_80 | FileCheck %s
 // CHECK-NOT: error:

@@ -47,6 +47,8 @@
 // RUN: %python %S/check_hsaco.py %t.constants.gfx942.hip1 %t.constants.gfx942/module_linked.10.hsaco.hsaco 64 65536 | FileCheck %s
 // RUN: rm -rf %t.dynamic.gfx942 && halc-compile %e2e_inputs/dynamic.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.dynamic.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.dynamic.gfx942
 // RUN: %python %S/check_hsaco.py %t.dynamic.gfx942.hip1 %t.dynamic.gfx942/module_linked.10.hsaco.hsaco 64 65536 | FileCheck %s
+// RUN: rm -rf %t.onnx-layer-norm.gfx942 && halc-compile %e2e_inputs/onnx-layer-norm.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.onnx-layer-norm.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.onnx-layer-norm.gfx942
+// RUN: %python %S/check_hsaco.py %t.onnx-layer-norm.gfx942.hip1 %t.onnx-layer-norm.gfx942/module_linked.10.hsaco.hsaco 64 65536 | FileCheck %s
 // RUN: rm -rf %t.dynamic-strides.gfx942 && halc-compile %e2e_inputs/dynamic-strides.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.dynamic-strides.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.dynamic-strides.gfx942
 // RUN: %python %S/check_hsaco.py %t.dynamic-strides.gfx942.hip1 %t.dynamic-strides.gfx942/module_linked.10.hsaco.hsaco 64 65536 | FileCheck %s
 // RUN: rm -rf %t.matmul.gfx942 && halc-compile %examples/matmul.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.matmul.gfx942.hip1 --iree-hal-dump-executable-intermediates-to=%t.matmul.gfx942
