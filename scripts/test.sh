@@ -15,7 +15,7 @@ scripts/build-sanitize.sh
 
 status=0
 /usr/lib/llvm-22/bin/lit -sv build/test/lit build/test/unit build/test/e2e \
-  build/test/package \
+  build/test/package build/test/onnx \
   build-sanitize/test/unit build-sanitize/test/fuzz \
   --param sanitized_halc_run=build-sanitize/tools/halc-run/halc-run \
   --param halc_compile=build/tools/halc-compile/halc-compile \

@@ -380,6 +380,33 @@ LogicalResult importHardSwish(NodeImporter &node) {
   });
 }
 
+LogicalResult importShrink(NodeImporter &node) {
+  return importMap(node, [](OpBuilder &b, Location loc, ValueRange x,
+                            NodeImporter &node) -> Value {
+    double lambd = node.getFloat("lambd", 0.5f), bias = node.getFloat("bias", 0);
+    bool isFloatValue = isFloat(x[0]);
+    auto compare = [&](arith::CmpFPredicate f, arith::CmpIPredicate i,
+                       double bound) -> Value {
+      Value c = constantLike(b, loc, x[0], bound);
+      return isFloatValue
+                 ? arith::CmpFOp::create(b, loc, f, x[0], c).getResult()
+                 : arith::CmpIOp::create(b, loc, i, x[0], c).getResult();
+    };
+    auto add = [&](double v) -> Value {
+      Value c = constantLike(b, loc, x[0], v);
+      return isFloatValue ? arith::AddFOp::create(b, loc, x[0], c).getResult()
+                          : arith::AddIOp::create(b, loc, x[0], c).getResult();
+    };
+    Value below = compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt,
+                          -lambd);
+    Value above = compare(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt,
+                          lambd);
+    return select(b, loc, below, add(bias),
+                  select(b, loc, above, add(-bias),
+                         constantLike(b, loc, x[0], 0)));
+  });
+}
+
 LogicalResult importIsNaN(NodeImporter &node) {
   return importMap(node, [](OpBuilder &b, Location loc, ValueRange x,
                             NodeImporter &) -> Value {
@@ -523,6 +550,7 @@ void mlir::halc::onnx_import::addElementwiseOps(OpTable &table) {
   table["Softsign"] = importSoftsign;
   table["HardSigmoid"] = importHardSigmoid;
   table["HardSwish"] = importHardSwish;
+  table["Shrink"] = importShrink;
   table["IsNaN"] = importIsNaN;
   table["IsInf"] = importIsInf;
   table["Where"] = importWhere;

@@ -37,6 +37,8 @@ GraphImporter::GraphImporter(ModuleOp module, const onnx::ModelProto &model,
   addReductionOps(ops);
   addDataMovementOps(ops);
   addReshapeOps(ops);
+  addIndexingOps(ops);
+  addResizeOps(ops);
   addShapeOps(ops);
 }
 

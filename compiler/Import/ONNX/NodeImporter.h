@@ -121,6 +121,8 @@ void addNormalizationOps(OpTable &table);
 void addReductionOps(OpTable &table);
 void addDataMovementOps(OpTable &table);
 void addReshapeOps(OpTable &table);
+void addIndexingOps(OpTable &table);
+void addResizeOps(OpTable &table);
 void addShapeOps(OpTable &table);
 
 /// Evaluates an elementwise op whose inputs are all known on the host (a

@@ -277,6 +277,79 @@ LogicalResult importMeanVarianceNormalization(NodeImporter &node) {
   return success();
 }
 
+/// LRN: each element over (bias + alpha / size * the sum of squares of
+/// `size` channels around it) ^ beta; the squares padded with zeros along
+/// the channels and summed by a window loop.
+LogicalResult importLRN(NodeImporter &node) {
+  RankedTensorType type = node.inputType(0);
+  int64_t rank = type.getRank();
+  int64_t size = node.getInt("size", 0);
+  if (size < 1 || rank < 3)
+    return node.emitError() << "LRN of " << type << " by size " << size
+                            << " is not imported";
+  double alpha = node.getFloat("alpha", 1e-4f), beta = node.getFloat("beta", 0.75f),
+         bias = node.getFloat("bias", 1.0f);
+  OpBuilder &b = node.b;
+  Location loc = node.loc;
+  Type element = type.getElementType();
+  Value x = node.input(0);
+  FailureOr<Value> squares = buildElementwise(
+      node, {x}, element, [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        return arith::MulFOp::create(nb, l, v[0], v[0]);
+      });
+  if (failed(squares))
+    return failure();
+  SmallVector<int64_t> low(rank, 0), high(rank, 0), shape(type.getShape());
+  low[1] = (size - 1) / 2;
+  high[1] = size - 1 - low[1];
+  if (!ShapedType::isDynamic(shape[1]))
+    shape[1] += size - 1;
+  Value padded = tensor::PadOp::create(
+      b, loc, type.clone(shape), *squares,
+      getAsIndexOpFoldResult(b.getContext(), low),
+      getAsIndexOpFoldResult(b.getContext(), high),
+      createScalar(b, loc, element, 0));
+  // Loops: the result's, then k across the window.
+  SmallVector<AffineExpr> paddedExprs;
+  for (int64_t d = 0; d < rank; ++d)
+    paddedExprs.push_back(d == 1 ? b.getAffineDimExpr(1) +
+                                       b.getAffineDimExpr(rank)
+                                 : b.getAffineDimExpr(d));
+  Value window = createEmpty(b, loc, {b.getIndexAttr(size)}, element);
+  Value init = createFilled(b, loc, getSizes(b, loc, x),
+                            getScalarAttr(element, 0));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  Value sums =
+      linalg::GenericOp::create(
+          b, loc, init.getType(), ValueRange{padded, window}, init,
+          SmallVector<AffineMap>{
+              AffineMap::get(rank + 1, 0, paddedExprs, b.getContext()),
+              AffineMap::get(rank + 1, 0, b.getAffineDimExpr(rank)),
+              AffineMap::getMultiDimIdentityMap(rank + 1, b.getContext())
+                  .getMajorSubMap(rank)},
+          iterators,
+          [](OpBuilder &nb, Location l, ValueRange v) {
+            linalg::YieldOp::create(nb, l, addF(nb, l, v[0], v[2]));
+          })
+          .getResult(0);
+  FailureOr<Value> y = buildElementwise(
+      node, {x, sums}, element,
+      [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        Value scaled = arith::MulFOp::create(
+            nb, l, v[1], createScalar(nb, l, element, alpha / size));
+        Value base = addF(nb, l, scaled, createScalar(nb, l, element, bias));
+        Value divisor = math::PowFOp::create(nb, l, base,
+                                             createScalar(nb, l, element, beta));
+        return arith::DivFOp::create(nb, l, v[0], divisor);
+      });
+  if (failed(y))
+    return failure();
+  node.setOutput(0, *y);
+  return success();
+}
+
 } // namespace
 
 void mlir::halc::onnx_import::addNormalizationOps(OpTable &table) {
@@ -286,4 +359,5 @@ void mlir::halc::onnx_import::addNormalizationOps(OpTable &table) {
   table["LayerNormalization"] = importLayerNormalization;
   table["InstanceNormalization"] = importInstanceNormalization;
   table["MeanVarianceNormalization"] = importMeanVarianceNormalization;
+  table["LRN"] = importLRN;
 }

@@ -166,22 +166,16 @@ LogicalResult importReduce(NodeImporter &node, Reduce kind) {
   return setOutput(*result);
 }
 
-/// ArgMax and ArgMin: a reduction of two results, the extreme value and its
-/// index (the first, or with select_last_index the last).
-LogicalResult importArgExtreme(NodeImporter &node, bool max) {
-  RankedTensorType type = node.inputType(0);
+/// The index (i64) of the greatest (or least) element of `input` along
+/// `axis`: the first, or with `last` the last; the axis dropped.
+Value buildArgExtreme(OpBuilder &b, Location loc, Value input, int64_t axis,
+                      bool max, bool last, bool isUnsigned) {
+  auto type = cast<RankedTensorType>(input.getType());
   int64_t rank = type.getRank();
-  FailureOr<int64_t> axis = normalizeAxis(node, node.getInt("axis", 0), rank);
-  if (failed(axis))
-    return failure();
-  OpBuilder &b = node.b;
-  Location loc = node.loc;
   Type element = type.getElementType();
   bool isFloat = isa<FloatType>(element);
-  bool isUnsigned = node.isUnsigned(0);
-  bool last = node.getInt("select_last_index", 0);
-  SmallVector<OpFoldResult> sizes = getSizes(b, loc, node.input(0));
-  sizes.erase(sizes.begin() + *axis);
+  SmallVector<OpFoldResult> sizes = getSizes(b, loc, input);
+  sizes.erase(sizes.begin() + axis);
   Value values = createFilled(b, loc, sizes,
                               max ? getLowestAttr(element, isUnsigned)
                                   : getHighestAttr(element, isUnsigned));
@@ -189,14 +183,14 @@ LogicalResult importArgExtreme(NodeImporter &node, bool max) {
   SmallVector<AffineExpr> exprs;
   SmallVector<utils::IteratorType> iterators;
   for (int64_t d = 0; d < rank; ++d) {
-    iterators.push_back(d == *axis ? utils::IteratorType::reduction
-                                   : utils::IteratorType::parallel);
-    if (d != *axis)
+    iterators.push_back(d == axis ? utils::IteratorType::reduction
+                                  : utils::IteratorType::parallel);
+    if (d != axis)
       exprs.push_back(b.getAffineDimExpr(d));
   }
   AffineMap reduced = AffineMap::get(rank, 0, exprs, b.getContext());
   auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{values.getType(), indices.getType()}, node.input(0),
+      b, loc, TypeRange{values.getType(), indices.getType()}, input,
       ValueRange{values, indices},
       SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank), reduced, reduced},
       iterators, [&](OpBuilder &nb, Location l, ValueRange v) {
@@ -221,17 +215,127 @@ LogicalResult importArgExtreme(NodeImporter &node, bool max) {
           better = arith::CmpIOp::create(nb, l, predicate, x, best);
         }
         Value index = arith::IndexCastOp::create(
-            nb, l, nb.getI64Type(), linalg::IndexOp::create(nb, l, *axis));
+            nb, l, nb.getI64Type(), linalg::IndexOp::create(nb, l, axis));
         linalg::YieldOp::create(
             nb, l,
             ValueRange{arith::SelectOp::create(nb, l, better, x, best),
                        arith::SelectOp::create(nb, l, better, index,
                                                bestIndex)});
       });
-  Value y = generic.getResult(1);
+  return generic.getResult(1);
+}
+
+/// ArgMax and ArgMin: a reduction of two results, the extreme value and its
+/// index.
+LogicalResult importArgExtreme(NodeImporter &node, bool max) {
+  int64_t rank = node.inputType(0).getRank();
+  FailureOr<int64_t> axis = normalizeAxis(node, node.getInt("axis", 0), rank);
+  if (failed(axis))
+    return failure();
+  Value y = buildArgExtreme(node.b, node.loc, node.input(0), *axis, max,
+                            node.getInt("select_last_index", 0),
+                            node.isUnsigned(0));
   if (node.getInt("keepdims", 1))
-    y = insertUnitDims(b, loc, y, {*axis});
+    y = insertUnitDims(node.b, node.loc, y, {*axis});
   node.setOutput(0, y);
+  return success();
+}
+
+/// Hardmax: 1 at the first greatest element along the axis (of the input
+/// as a matrix before opset 13), 0 elsewhere.
+LogicalResult importHardmax(NodeImporter &node) {
+  RankedTensorType type = node.inputType(0);
+  int64_t rank = type.getRank();
+  bool coerce = node.opset < 13;
+  FailureOr<int64_t> axis =
+      normalizeAxis(node, node.getInt("axis", coerce ? 1 : -1), rank);
+  if (failed(axis))
+    return failure();
+  OpBuilder &b = node.b;
+  Location loc = node.loc;
+  Value x = node.input(0);
+  int64_t along = *axis;
+  if (coerce) {
+    if (!type.hasStaticShape())
+      return node.emitError() << "a hardmax of dynamic " << type
+                              << " before opset 13 is not imported";
+    int64_t outer = 1, inner = 1;
+    for (int64_t d = 0; d < rank; ++d)
+      (d < *axis ? outer : inner) *= type.getDimSize(d);
+    x = reshapeTo(b, loc, x, {outer, inner});
+    along = 1;
+  }
+  Value indices = buildArgExtreme(b, loc, x, along, /*max=*/true,
+                                  /*last=*/false, /*isUnsigned=*/false);
+  indices = insertUnitDims(b, loc, indices, {along});
+  Type element = type.getElementType();
+  FailureOr<Value> y = buildElementwise(
+      node, {x, indices}, element,
+      [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        Value here = arith::CmpIOp::create(
+            nb, l, arith::CmpIPredicate::eq, v[1],
+            arith::IndexCastOp::create(nb, l, nb.getI64Type(),
+                                       linalg::IndexOp::create(nb, l, along)));
+        return arith::SelectOp::create(nb, l, here,
+                                       createScalar(nb, l, element, 1),
+                                       createScalar(nb, l, element, 0));
+      });
+  if (failed(y))
+    return failure();
+  node.setOutput(0, reshapeTo(b, loc, *y, type.getShape()));
+  return success();
+}
+
+/// CumSum: each element the sum of those before it along the axis (and
+/// itself, unless exclusive; after it, with reverse), as a reduction over a
+/// second copy of the axis masked by position.
+LogicalResult importCumSum(NodeImporter &node) {
+  RankedTensorType type = node.inputType(0);
+  int64_t rank = type.getRank();
+  FailureOr<SmallVector<int64_t>> axisValue = node.knownInts(1, "axis");
+  if (failed(axisValue))
+    return failure();
+  FailureOr<int64_t> axis = normalizeAxis(node, axisValue->front(), rank);
+  if (failed(axis))
+    return failure();
+  bool exclusive = node.getInt("exclusive", 0);
+  bool reverse = node.getInt("reverse", 0);
+  OpBuilder &b = node.b;
+  Location loc = node.loc;
+  Type element = type.getElementType();
+  bool isFloat = isa<FloatType>(element);
+  Value input = node.input(0);
+  // Loops: the result's, then j along the axis (reduced).
+  SmallVector<AffineExpr> inputExprs;
+  for (int64_t d = 0; d < rank; ++d)
+    inputExprs.push_back(b.getAffineDimExpr(d == *axis ? rank : d));
+  Value init = createFilled(b, loc, getSizes(b, loc, input),
+                            getScalarAttr(element, 0));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), input, init,
+      SmallVector<AffineMap>{
+          AffineMap::get(rank + 1, 0, inputExprs, b.getContext()),
+          AffineMap::getMultiDimIdentityMap(rank + 1, b.getContext())
+              .getMajorSubMap(rank)},
+      iterators, [&](OpBuilder &nb, Location l, ValueRange v) {
+        Value i = linalg::IndexOp::create(nb, l, *axis);
+        Value j = linalg::IndexOp::create(nb, l, rank);
+        arith::CmpIPredicate predicate =
+            reverse ? (exclusive ? arith::CmpIPredicate::sgt
+                                 : arith::CmpIPredicate::sge)
+                    : (exclusive ? arith::CmpIPredicate::slt
+                                 : arith::CmpIPredicate::sle);
+        Value counted = arith::CmpIOp::create(nb, l, predicate, j, i);
+        Value x = arith::SelectOp::create(nb, l, counted, v[0],
+                                          createScalar(nb, l, element, 0));
+        Value sum = isFloat ? arith::AddFOp::create(nb, l, x, v[1]).getResult()
+                            : arith::AddIOp::create(nb, l, x, v[1]).getResult();
+        linalg::YieldOp::create(nb, l, sum);
+      });
+  node.setOutput(0, generic.getResult(0));
   return success();
 }
 
@@ -256,4 +360,6 @@ void mlir::halc::onnx_import::addReductionOps(OpTable &table) {
   };
   table["ArgMax"] = [](NodeImporter &n) { return importArgExtreme(n, true); };
   table["ArgMin"] = [](NodeImporter &n) { return importArgExtreme(n, false); };
+  table["Hardmax"] = importHardmax;
+  table["CumSum"] = importCumSum;
 }

@@ -86,10 +86,22 @@ MODELS = {
 }
 
 
+def randomize_batch_norms(model):
+    """Batch norms as trained ones look (freshly made, they are identities
+    whose scales leave MobileNetV2's outputs near 1e-10)."""
+    for module in model.modules():
+        if isinstance(module, torch.nn.modules.batchnorm._BatchNorm):
+            module.running_mean.normal_(0, 0.1)
+            module.running_var.uniform_(0.5, 1.5)
+            module.weight.data.uniform_(0.5, 1.5)
+            module.bias.data.normal_(0, 0.1)
+
+
 def export(name, out):
     make_model, make_input, dynamic = MODELS[name]
     torch.manual_seed(0)
     model = make_model().eval()
+    randomize_batch_norms(model)
     example = make_input()
     path = os.path.join(out, name + ".onnx")
     axes = {"input": {0: "batch"}, "output": {0: "batch"}} if dynamic else None
