@@ -8,6 +8,11 @@ each of its test data sets, and its outputs compared with the expected ones
                        [--known-failures=FILE] [--jobs=N] [--device=D]
                        [--compile-only] [--filter=REGEX] [-v] -- [flags...]
 
+halc compiles static shapes: an input that only decides sizes, axes, pads
+or scales (Reshape's shape, Slice's starts, Resize's scales, ...), which
+real models give as constants, is made an initializer holding the test's
+value before the model is compiled ("frozen"); the others stay arguments.
+
 Flags after `--` go to halc-compile (the target: --iree-hal-target-backends=
 ..., --iree-vulkan-target=lavapipe). A test named in the out-of-scope file
 (a regular expression per line, then why) is not run. Prints a line per
@@ -91,13 +96,61 @@ def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
+# Per op: the inputs that decide the result's shape (or an axis), which halc
+# needs when it compiles.
+SHAPE_INPUTS = {
+    "Reshape": [1], "Expand": [1], "Tile": [1], "ConstantOfShape": [0],
+    "Squeeze": [1], "Unsqueeze": [1], "Split": [1], "CumSum": [1],
+    "Slice": [1, 2, 3, 4], "Pad": [1, 3], "Resize": [1, 2, 3],
+    "Upsample": [1], "Range": [0, 1, 2], "OneHot": [1], "TopK": [1],
+    "ReduceSum": [1], "ReduceMean": [1], "ReduceMax": [1], "ReduceMin": [1],
+    "ReduceProd": [1], "ReduceL1": [1], "ReduceL2": [1], "ReduceLogSum": [1],
+    "ReduceLogSumExp": [1], "ReduceSumSquare": [1], "Trilu": [1],
+}
+
+
+def shape_inputs(model):
+    """The graph inputs some node reads as a size, an axis or a pad."""
+    names = set()
+    for node in model.graph.node:
+        for i in SHAPE_INPUTS.get(node.op_type, []):
+            if i < len(node.input) and node.input[i]:
+                names.add(node.input[i])
+    return names
+
+
+def read_tensor(path):
+    tensor = onnx.TensorProto()
+    with open(path, "rb") as f:
+        tensor.ParseFromString(f.read())
+    return tensor
+
+
 def run_test(test_dir, tools, flags, device, compile_only):
     """'passed', or 'failed: why'."""
     work = tempfile.mkdtemp(prefix="halc-onnx-")
     try:
         module = os.path.join(work, "model.halm")
+        model = onnx.load(os.path.join(test_dir, "model.onnx"),
+                          load_external_data=False)
+        initializers = {i.name for i in model.graph.initializer}
+        inputs = [i.name for i in model.graph.input
+                  if i.name not in initializers]
+        # Shape inputs frozen to the first data set's values (the others
+        # must agree: they are compared below).
+        frozen = {name: i for i, name in enumerate(inputs)
+                  if name in shape_inputs(model)}
+        first = os.path.join(test_dir, "test_data_set_0")
+        for name, i in frozen.items():
+            tensor = read_tensor(os.path.join(first, "input_%d.pb" % i))
+            tensor.name = name
+            model.graph.initializer.append(tensor)
+        source = os.path.join(test_dir, "model.onnx")
+        if frozen:
+            source = os.path.join(work, "model.onnx")
+            onnx.save(model, source)
         compiled = subprocess.run(
-            [tools["halc-compile"], os.path.join(test_dir, "model.onnx"),
+            [tools["halc-compile"], source,
              "--onnx-function-name=main", "-o", module] + flags,
             capture_output=True, text=True, errors="replace", timeout=30,
             preexec_fn=limit_memory)
@@ -107,20 +160,20 @@ def run_test(test_dir, tools, flags, device, compile_only):
                                           compiled.returncode)
         if compile_only:
             return "passed"
-        model = onnx.load(os.path.join(test_dir, "model.onnx"),
-                          load_external_data=False)
-        initializers = {i.name for i in model.graph.initializer}
-        inputs = [i.name for i in model.graph.input
-                  if i.name not in initializers]
         sets = sorted(d for d in os.listdir(test_dir)
                       if d.startswith("test_data_set"))
         for data_set in sets:
             folder = os.path.join(test_dir, data_set)
             args = []
-            for i in range(len(inputs)):
-                tensor = onnx.TensorProto()
-                with open(os.path.join(folder, "input_%d.pb" % i), "rb") as f:
-                    tensor.ParseFromString(f.read())
+            for i, name in enumerate(inputs):
+                tensor = read_tensor(os.path.join(folder, "input_%d.pb" % i))
+                if name in frozen:
+                    if not np.array_equal(numpy_helper.to_array(tensor),
+                                          numpy_helper.to_array(read_tensor(
+                                              os.path.join(first,
+                                                           "input_%d.pb" % i)))):
+                        return "failed: %s differs between data sets" % name
+                    continue
                 path = os.path.join(work, "input_%d.npy" % i)
                 np.save(path, as_signed(numpy_helper.to_array(tensor)))
                 args.append("--input=@" + path)

@@ -282,9 +282,15 @@ LogicalResult importConvTranspose(NodeImporter &node) {
                    (kernel[d] - 1) * dilations[d] + 1;
     if (!outputShape.empty() || autoPad == "SAME_UPPER" ||
         autoPad == "SAME_LOWER") {
+      // Pads that give the output shape; a larger one than the full
+      // output grows at the end (as output_padding does).
       int64_t out = outputShape.empty() ? in * strides[d] : outputShape[d];
-      int64_t total = std::max<int64_t>(0, full - out);
-      bool upper = autoPad != "SAME_LOWER";
+      int64_t total = full - out;
+      if (total < 0) {
+        outputPadding[d] -= total;
+        total = 0;
+      }
+      bool upper = autoPad == "SAME_UPPER";
       pads[d] = upper ? total / 2 : total - total / 2;
       pads[d + spatial] = total - pads[d];
     }

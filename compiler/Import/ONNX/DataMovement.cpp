@@ -146,7 +146,7 @@ LogicalResult importSplit(NodeImporter &node) {
     SmallVector<OpFoldResult> offsets(type.getRank(), node.b.getIndexAttr(0));
     SmallVector<OpFoldResult> extents = getSizes(node.b, node.loc, node.input(0));
     SmallVector<OpFoldResult> strides(type.getRank(), node.b.getIndexAttr(1));
-    offsets[*axis] = node.b.getIndexAttr(offset);
+    offsets[*axis] = node.b.getIndexAttr(piece ? offset : 0);
     extents[*axis] = node.b.getIndexAttr(piece);
     node.setOutput(i, tensor::ExtractSliceOp::create(
                           node.b, node.loc, node.input(0), offsets, extents,
@@ -228,7 +228,8 @@ LogicalResult importSlice(NodeImporter &node) {
       sizes[*axis] =
           std::max<int64_t>(0, llvm::divideCeil(start - end, -step));
     }
-    offsets[*axis] = start;
+    // An empty slice starts at 0 (its start may be past the end).
+    offsets[*axis] = sizes[*axis] ? start : 0;
     strides[*axis] = step;
   }
   if (const KnownTensor *known = node.known(0)) {

@@ -17,8 +17,11 @@ using namespace mlir::halc::onnx_import;
 
 namespace {
 
-/// `index` (any integer) as an index, negative ones counted from `size`.
+/// `index` (any number) as an index, negative ones counted from `size`.
 Value normalizeIndex(OpBuilder &b, Location loc, Value index, Value size) {
+  // OneHot's indices may be floats: their integer part.
+  if (isa<FloatType>(index.getType()))
+    index = arith::FPToSIOp::create(b, loc, b.getI64Type(), index);
   index = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value negative =
@@ -120,11 +123,11 @@ LogicalResult importGatherND(NodeImporter &node) {
 LogicalResult importOneHot(NodeImporter &node) {
   RankedTensorType indicesType = node.inputType(0);
   FailureOr<SmallVector<int64_t>> depth = node.knownInts(1, "depth");
-  const KnownTensor *values = node.known(2);
   if (failed(depth))
     return failure();
-  if (!values || values->getNumElements() != 2)
-    return node.emitError() << "its values must be two known numbers";
+  // The off and on values: known, or read by the kernel.
+  const KnownTensor *values = node.known(2);
+  Value valuesTensor = values ? Value() : node.input(2);
   int64_t rank = indicesType.getRank() + 1;
   FailureOr<int64_t> axis = normalizeAxis(node, node.getInt("axis", -1), rank);
   FailureOr<Type> element = node.outputElementType(0);
@@ -149,10 +152,14 @@ LogicalResult importOneHot(NodeImporter &node) {
                Value here = arith::CmpIOp::create(
                    nb, l, arith::CmpIPredicate::eq, index,
                    linalg::IndexOp::create(nb, l, *axis));
-               return arith::SelectOp::create(
-                   nb, l, here,
-                   createScalar(nb, l, *element, values->getAsDouble(1)),
-                   createScalar(nb, l, *element, values->getAsDouble(0)));
+               auto value = [&](int64_t i) -> Value {
+                 if (values)
+                   return createScalar(nb, l, *element,
+                                       values->getAsDouble(i));
+                 Value at = arith::ConstantIndexOp::create(nb, l, i);
+                 return tensor::ExtractOp::create(nb, l, valuesTensor, at);
+               };
+               return arith::SelectOp::create(nb, l, here, value(1), value(0));
              }));
   return success();
 }

@@ -22,6 +22,9 @@ struct ResizeOptions {
   std::string mode, transform, nearestMode;
   SmallVector<double> scales;
   SmallVector<int64_t> inSizes, outSizes;
+  /// Whether the scales were given (not the sizes): align_corners then
+  /// scales by the unrounded output length, in * scale.
+  bool fromScales = false;
 };
 
 /// The input position (f32) of output index `i` along dimension `d`.
@@ -33,11 +36,13 @@ Value getSourcePosition(OpBuilder &b, Location loc, const ResizeOptions &o,
       b, loc, f32, arith::IndexCastOp::create(b, loc, b.getI64Type(), i));
   double scale = o.scales[d];
   int64_t in = o.inSizes[d], out = o.outSizes[d];
-  if (o.transform == "align_corners")
-    return out == 1 ? constant(0)
-                    : arith::MulFOp::create(b, loc, x,
-                                            constant(double(in - 1) / (out - 1)))
-                          .getResult();
+  if (o.transform == "align_corners") {
+    double length = o.fromScales ? in * scale : double(out);
+    return length <= 1 ? constant(0)
+                       : arith::MulFOp::create(
+                             b, loc, x, constant(double(in - 1) / (length - 1)))
+                             .getResult();
+  }
   if (o.transform == "asymmetric")
     return arith::DivFOp::create(b, loc, x, constant(scale));
   Value shifted = arith::DivFOp::create(
@@ -88,7 +93,10 @@ LogicalResult importResize(NodeImporter &node) {
   o.mode = node.getString("mode", "nearest");
   o.transform = node.getString("coordinate_transformation_mode",
                                node.opset < 11 ? "asymmetric" : "half_pixel");
-  o.nearestMode = node.getString("nearest_mode", "round_prefer_floor");
+  // Upsample reads the element at floor(x / scale).
+  o.nearestMode = node.getString(
+      "nearest_mode",
+      node.node.op_type() == "Upsample" ? "floor" : "round_prefer_floor");
   if (node.node.op_type() == "Upsample" && node.opset < 9) {
     for (float s : node.getFloats("scales"))
       o.scales.push_back(s);
@@ -120,6 +128,7 @@ LogicalResult importResize(NodeImporter &node) {
     return node.emitError() << "its scales or sizes must be known, one per "
                                "dimension";
   o.inSizes.assign(type.getShape().begin(), type.getShape().end());
+  o.fromScales = o.outSizes.empty();
   if (o.outSizes.empty()) {
     for (int64_t d = 0; d < rank; ++d)
       o.outSizes.push_back(int64_t(std::floor(o.inSizes[d] * o.scales[d])));

@@ -169,6 +169,12 @@ LogicalResult importRange(NodeImporter &node) {
 /// Identity, and Dropout at inference: the input itself (its mask all
 /// true).
 LogicalResult importIdentity(NodeImporter &node) {
+  if (node.node.op_type() == "Dropout" && node.hasInput(2)) {
+    const KnownTensor *training = node.known(2);
+    if (!training || training->getAsInt(0))
+      return node.emitError() << "training-mode dropout (random) is not "
+                                 "imported";
+  }
   if (const KnownTensor *known = node.known(0))
     node.setKnownOutput(0, *known);
   else
