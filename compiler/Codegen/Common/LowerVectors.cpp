@@ -257,6 +257,26 @@ struct ScalarizeExtendedMul : OpRewritePattern<OpTy> {
   }
 };
 
+/// An unsigned division or remainder of one-element vectors is one of their
+/// elements: upstream's SPIR-V conversion takes vector<1xi32> (which becomes
+/// a scalar) for an emulated bit width, which it has not for unsigned ops.
+template <typename OpTy>
+struct ScalarizeOneElementUnsigned : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getType());
+    if (!type || type.getRank() != 1 || type.getDimSize(0) != 1)
+      return rewriter.notifyMatchFailure(op, "not a one-element vector");
+    Location loc = op.getLoc();
+    Value lhs = vector::ExtractOp::create(rewriter, loc, op.getLhs(), 0);
+    Value rhs = vector::ExtractOp::create(rewriter, loc, op.getRhs(), 0);
+    Value scalar = OpTy::create(rewriter, loc, lhs, rhs);
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, type, scalar);
+    return success();
+  }
+};
+
 /// A 0-d vector load is a scalar load: LLVM has no 0-d vectors, and the
 /// broadcast that usually follows folds into one from the scalar.
 struct ScalarizeZeroDLoad : OpRewritePattern<vector::LoadOp> {
@@ -369,7 +389,9 @@ LogicalResult lowerVectors(ExportOp, func::FuncOp dispatch) {
         // Indices of a vectorized linalg.index: a constant vector (LLVM
         // has no lowering of vector.step).
         vector::populateVectorStepLoweringPatterns(patterns);
-        patterns.add<ScalarizeZeroDLoad, ScalarizeZeroDStore>(
+        patterns.add<ScalarizeZeroDLoad, ScalarizeZeroDStore,
+                     ScalarizeOneElementUnsigned<arith::DivUIOp>,
+                     ScalarizeOneElementUnsigned<arith::RemUIOp>>(
             patterns.getContext());
       })))
     return dispatch.emitError("could not lower the vector transfers");
