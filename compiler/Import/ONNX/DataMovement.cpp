@@ -524,26 +524,25 @@ LogicalResult importPad(NodeImporter &node) {
                         ? ShapedType::kDynamic
                         : type.getDimSize(d) + low[d] + high[d]);
   auto resultType = type.clone(shape);
-  if (mode == "constant") {
-    Value value;
-    if (node.opset < 11) {
-      value = createScalar(b, loc, element, node.getFloat("value", 0));
-    } else if (node.hasInput(2)) {
-      const KnownTensor *known = node.known(2);
-      value = known ? createScalar(b, loc, element, known->getAsDouble(0))
-                    : tensor::ExtractOp::create(b, loc, node.input(2),
-                                                ValueRange())
-                          .getResult();
-    } else {
-      value = createScalar(b, loc, element, 0);
-    }
+  // A pad value the graph computes is read by the kernel (below).
+  Value valueTensor;
+  if (mode == "constant" && node.opset >= 11 && node.hasInput(2) &&
+      !node.known(2))
+    valueTensor = node.input(2);
+  if (mode == "constant" && !valueTensor) {
+    double value = 0;
+    if (node.opset < 11)
+      value = node.getFloat("value", 0);
+    else if (const KnownTensor *known = node.known(2))
+      value = known->getAsDouble(0);
     node.setOutput(0, tensor::PadOp::create(
                           b, loc, resultType, input,
                           getAsIndexOpFoldResult(b.getContext(), low),
-                          getAsIndexOpFoldResult(b.getContext(), high), value));
+                          getAsIndexOpFoldResult(b.getContext(), high),
+                          createScalar(b, loc, element, value)));
     return success();
   }
-  if (mode != "edge" && mode != "reflect")
+  if (mode != "edge" && mode != "reflect" && !valueTensor)
     return node.emitError() << "pad mode '" << mode << "' is not imported";
   SmallVector<OpFoldResult> sizes = getSizes(b, loc, input);
   for (int64_t d = 0; d < rank; ++d)
@@ -558,14 +557,40 @@ LogicalResult importPad(NodeImporter &node) {
       SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
       SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
       [&](OpBuilder &nested, Location nestedLoc, ValueRange) {
+        // Edge and reflect read a clamped or mirrored index; a constant
+        // pad reads the clamped one where it is inside, else the value.
         SmallVector<Value> at;
+        Value inside;
         for (int64_t d = 0; d < rank; ++d) {
           Value i = linalg::IndexOp::create(nested, nestedLoc, d);
           at.push_back(getPadSourceIndex(nested, nestedLoc, i, low[d],
                                          inputSizes[d],
                                          mode == "reflect"));
+          if (!valueTensor)
+            continue;
+          Value shifted = arith::SubIOp::create(
+              nested, nestedLoc, i,
+              arith::ConstantIndexOp::create(nested, nestedLoc, low[d]));
+          Value here = arith::CmpIOp::create(nested, nestedLoc,
+                                             arith::CmpIPredicate::eq,
+                                             shifted, at.back());
+          inside = inside ? arith::AndIOp::create(nested, nestedLoc, inside,
+                                                  here)
+                                .getResult()
+                          : here;
         }
         Value element = tensor::ExtractOp::create(nested, nestedLoc, input, at);
+        if (valueTensor) {
+          Value value = tensor::ExtractOp::create(
+              nested, nestedLoc, valueTensor,
+              SmallVector<Value>(
+                  cast<RankedTensorType>(valueTensor.getType()).getRank(),
+                  arith::ConstantIndexOp::create(nested, nestedLoc, 0)));
+          element = inside ? arith::SelectOp::create(nested, nestedLoc, inside,
+                                                     element, value)
+                                 .getResult()
+                           : element;
+        }
         linalg::YieldOp::create(nested, nestedLoc, element);
       });
   node.setOutput(0, generic.getResult(0));
