@@ -13,6 +13,8 @@
 #include "onnx/defs/schema.h"
 #include "onnx/shape_inference/implementation.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include <climits>
 
 using namespace mlir;
@@ -81,6 +83,69 @@ bool mlir::halc::parseDimSizes(ArrayRef<std::string> values,
   return true;
 }
 
+/// `text` on one line: libonnx's messages span several.
+static std::string oneLine(StringRef text) {
+  SmallVector<StringRef> words;
+  text.split(words, ' ', -1, /*KeepEmpty=*/false);
+  std::string line;
+  for (StringRef word : words) {
+    for (StringRef piece : llvm::split(word, '\n')) {
+      piece = piece.trim();
+      if (piece.empty())
+        continue;
+      line += (line.empty() ? "" : " ") + piece.str();
+    }
+  }
+  return line;
+}
+
+/// The node's name, or its op type and place when it has none.
+static std::string getNodeName(const onnx::NodeProto &node, int index) {
+  return node.name().empty() ? node.op_type() + "_" + std::to_string(index)
+                             : node.name();
+}
+
+/// Names a value read before any node makes it: one made by a later node
+/// (a cycle, or nodes out of order), or one nothing defines (a missing
+/// initializer or input). libonnx's checker says less of both.
+static LogicalResult checkDefinitions(const onnx::GraphProto &graph,
+                                      StringRef path, MLIRContext *context) {
+  llvm::StringMap<int> producer;
+  for (auto [index, node] : llvm::enumerate(graph.node()))
+    for (const std::string &output : node.output())
+      if (!output.empty())
+        producer.try_emplace(output, int(index));
+  llvm::StringSet<> defined;
+  for (const onnx::ValueInfoProto &input : graph.input())
+    defined.insert(input.name());
+  for (const onnx::TensorProto &initializer : graph.initializer())
+    defined.insert(initializer.name());
+  for (auto [index, node] : llvm::enumerate(graph.node())) {
+    // At the node: its place in the graph as the line, as the importer's
+    // locations have it.
+    Location loc = FileLineColLoc::get(context, path, index + 1, 1);
+    for (const std::string &input : node.input()) {
+      if (input.empty() || defined.contains(input))
+        continue;
+      auto later = producer.find(input);
+      if (later == producer.end())
+        return emitError(loc)
+               << "node '" << getNodeName(node, index) << "' ("
+               << node.op_type() << ") reads '" << input
+               << "', which no node, input or initializer defines (a "
+                  "missing initializer?)";
+      return emitError(loc)
+             << "node '" << getNodeName(node, index) << "' ("
+             << node.op_type() << ") reads '" << input << "', which node '"
+             << getNodeName(graph.node(later->second), later->second)
+             << "' makes after it: the graph has a cycle or is not sorted";
+    }
+    for (const std::string &output : node.output())
+      defined.insert(output);
+  }
+  return success();
+}
+
 OwningOpRef<ModuleOp>
 mlir::halc::importONNXModel(StringRef bytes, StringRef path,
                             MLIRContext *context,
@@ -96,12 +161,14 @@ mlir::halc::importONNXModel(StringRef bytes, StringRef path,
                           "(a truncated or damaged file?)";
     return {};
   }
+  if (failed(checkDefinitions(model.graph(), path, context)))
+    return {};
   // The checker's and shape inference's errors are exceptions.
   try {
     onnx::checker::check_model(model);
   } catch (const std::exception &error) {
     emitError(fileLoc) << "the ONNX checker refuses the model: "
-                       << error.what();
+                       << oneLine(error.what());
     return {};
   }
   try {
@@ -111,7 +178,8 @@ mlir::halc::importONNXModel(StringRef bytes, StringRef path,
                                     /*strict_mode_val=*/1,
                                     /*data_prop_val=*/true));
   } catch (const std::exception &error) {
-    emitError(fileLoc) << "ONNX shape inference fails: " << error.what();
+    emitError(fileLoc) << "ONNX shape inference fails: "
+                       << oneLine(error.what());
     return {};
   }
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
