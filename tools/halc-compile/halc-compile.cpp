@@ -320,7 +320,7 @@ static int compileMain() {
     module = importONNXModel(inputText, inputFilename, &context, onnxOptions);
     if (!module)
       return 1;
-    constexpr size_t kMaxSourceBytes = 16 << 20;
+    constexpr size_t kMaxSourceBytes = 4 << 20;
     llvm::raw_string_ostream os(sourceText);
     module->print(os);
     if (sourceText.size() > kMaxSourceBytes)

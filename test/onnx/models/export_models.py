@@ -4,10 +4,12 @@ torchvision, random weights from a fixed seed, reduced input sizes so that
 lavapipe runs them in seconds) with their inputs and PyTorch's outputs on
 the CPU.
 
-  export_models.py OUT_DIR [NAME...]
+  export_models.py [--full-size] OUT_DIR [NAME...]
 
 Writes OUT_DIR/NAME.onnx, NAME.input.npy and NAME.expected.npy per model
-(NAME.batch3.* too for a model exported with a dynamic batch)."""
+(NAME.batch3.* too for a model exported with a dynamic batch). With
+--full-size: images of 224x224 (a dynamic batch run at 8, not 3),
+sequences of 128, wider transformers: what the GPU machine runs."""
 import os
 import sys
 import warnings
@@ -19,12 +21,29 @@ import torchvision
 warnings.filterwarnings("ignore")
 
 
+# Reduced sizes for lavapipe, or full ones (--full-size) for a GPU.
+FULL_SIZE = False
+
+
+def image_size():
+    return 224 if FULL_SIZE else 32
+
+
+def sequence():
+    return 128 if FULL_SIZE else 16
+
+
+def width():
+    return 256 if FULL_SIZE else 64
+
+
 class DecoderBlock(torch.nn.Module):
     """A GPT-style block: token and position embeddings, masked (causal)
     self-attention, an MLP with GELU, pre-norm residuals, a vocabulary head."""
 
-    def __init__(self, vocab=64, width=64, heads=4, length=16):
+    def __init__(self, vocab=64, heads=4):
         super().__init__()
+        length, width = sequence(), globals()["width"]()
         self.heads = heads
         self.tokens = torch.nn.Embedding(vocab, width)
         self.positions = torch.nn.Parameter(torch.randn(length, width) * 0.02)
@@ -54,8 +73,8 @@ class DecoderBlock(torch.nn.Module):
 
 
 def encoder():
-    layer = torch.nn.TransformerEncoderLayer(d_model=64, nhead=4,
-                                             dim_feedforward=128,
+    layer = torch.nn.TransformerEncoderLayer(d_model=width(), nhead=4,
+                                             dim_feedforward=2 * width(),
                                              batch_first=True)
     return torch.nn.TransformerEncoder(layer, num_layers=2)
 
@@ -63,15 +82,15 @@ def encoder():
 def vit():
     # vit_b_16's patches (16x16) and structure, narrower and shallower.
     model = torchvision.models.VisionTransformer(
-        image_size=32, patch_size=16, num_layers=2, num_heads=4,
-        hidden_dim=64, mlp_dim=128)
+        image_size=image_size(), patch_size=16, num_layers=2, num_heads=4,
+        hidden_dim=width(), mlp_dim=2 * width())
     # Its head starts at zero: random, so the outputs say something.
     torch.nn.init.normal_(model.heads.head.weight, std=0.1)
     return model
 
 
-def image(batch, size=32):
-    return torch.randn(batch, 3, size, size)
+def image(batch):
+    return torch.randn(batch, 3, image_size(), image_size())
 
 
 # name: (model, example input, dynamic batch)
@@ -81,8 +100,10 @@ MODELS = {
     "mobilenet_v2": (lambda: torchvision.models.mobilenet_v2(),
                      lambda: image(1), False),
     "vit": (vit, lambda: image(1), False),
-    "transformer_encoder": (encoder, lambda: torch.randn(2, 16, 64), False),
-    "gpt_block": (DecoderBlock, lambda: torch.randint(0, 64, (1, 16)), False),
+    "transformer_encoder": (encoder,
+                            lambda: torch.randn(2, sequence(), width()), False),
+    "gpt_block": (DecoderBlock,
+                  lambda: torch.randint(0, 64, (1, sequence())), False),
 }
 
 
@@ -115,8 +136,9 @@ def export(name, out):
         np.save(os.path.join(out, name + ".expected.npy"),
                 model(example).numpy())
         if dynamic:
-            batch3 = make_input()
-            batch3 = torch.cat([batch3, make_input(), make_input()])
+            # Another batch: 3 here, 8 at full size.
+            batch3 = torch.cat([make_input()
+                                for _ in range(8 if FULL_SIZE else 3)])
             np.save(os.path.join(out, name + ".batch3.input.npy"),
                     batch3.numpy())
             np.save(os.path.join(out, name + ".batch3.expected.npy"),
@@ -124,9 +146,14 @@ def export(name, out):
 
 
 def main():
-    out = sys.argv[1]
+    global FULL_SIZE
+    args = sys.argv[1:]
+    if args and args[0] == "--full-size":
+        FULL_SIZE = True
+        args = args[1:]
+    out = args[0]
     os.makedirs(out, exist_ok=True)
-    for name in sys.argv[2:] or MODELS:
+    for name in args[1:] or MODELS:
         export(name, out)
 
 
