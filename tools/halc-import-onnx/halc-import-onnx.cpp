@@ -33,16 +33,16 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                            cl::value_desc("filename"),
                                            cl::init("-"), cl::cat(category));
 
-static cl::opt<std::string> functionName(
-    "onnx-function-name",
-    cl::desc("The function's name (default: the graph's name)"),
-    cl::init(""), cl::cat(category));
+static cl::opt<std::string>
+    functionName("onnx-function-name",
+                 cl::desc("The function's name (default: the graph's name)"),
+                 cl::init(""), cl::cat(category));
 
-static cl::list<std::string> dimSizes(
-    "onnx-dim",
-    cl::desc("NAME=SIZE: pin the dynamic dimensions named NAME (a "
-             "dim_param) to SIZE; the others stay dynamic"),
-    cl::cat(category));
+static cl::list<std::string>
+    dimSizes("onnx-dim",
+             cl::desc("NAME=SIZE: pin the dynamic dimensions named NAME (a "
+                      "dim_param) to SIZE; the others stay dynamic"),
+             cl::cat(category));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);

@@ -42,8 +42,8 @@ TypedAttr mlir::halc::onnx_import::getScalarAttr(Type type, double value) {
 
 TypedAttr mlir::halc::onnx_import::getLowestAttr(Type type, bool isUnsigned) {
   if (auto floatType = dyn_cast<FloatType>(type))
-    return FloatAttr::get(
-        floatType, APFloat::getInf(floatType.getFloatSemantics(), true));
+    return FloatAttr::get(floatType,
+                          APFloat::getInf(floatType.getFloatSemantics(), true));
   unsigned width = type.getIntOrFloatBitWidth();
   return IntegerAttr::get(type, isUnsigned || width == 1
                                     ? APInt::getZero(width)
@@ -83,8 +83,9 @@ Value mlir::halc::onnx_import::convertScalar(OpBuilder &b, Location loc,
     if (type.isInteger(1))
       return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, value,
                                    createScalar(b, loc, from, 0));
-    return toUnsigned ? arith::FPToUIOp::create(b, loc, type, value).getResult()
-                      : arith::FPToSIOp::create(b, loc, type, value).getResult();
+    return toUnsigned
+               ? arith::FPToUIOp::create(b, loc, type, value).getResult()
+               : arith::FPToSIOp::create(b, loc, type, value).getResult();
   }
   bool isUnsigned = fromUnsigned || from.isInteger(1);
   if (toFloat)
@@ -104,10 +105,11 @@ Value mlir::halc::onnx_import::convertScalar(OpBuilder &b, Location loc,
 
 /// A generic of `outputs` over the loops of `maps`, its body built by
 /// `body` from the input scalars (and accumulators).
-static linalg::GenericOp
-buildGeneric(OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs,
-             ArrayRef<AffineMap> maps,
-             ArrayRef<utils::IteratorType> iterators, BodyBuilder body) {
+static linalg::GenericOp buildGeneric(OpBuilder &b, Location loc,
+                                      ValueRange inputs, ValueRange outputs,
+                                      ArrayRef<AffineMap> maps,
+                                      ArrayRef<utils::IteratorType> iterators,
+                                      BodyBuilder body) {
   return linalg::GenericOp::create(
       b, loc, outputs.getTypes(), inputs, outputs, maps, iterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange scalars) {
@@ -116,9 +118,10 @@ buildGeneric(OpBuilder &b, Location loc, ValueRange inputs, ValueRange outputs,
       });
 }
 
-FailureOr<Value> mlir::halc::onnx_import::buildElementwise(
-    NodeImporter &node, ValueRange operands, Type resultElement,
-    BodyBuilder body) {
+FailureOr<Value> mlir::halc::onnx_import::buildElementwise(NodeImporter &node,
+                                                           ValueRange operands,
+                                                           Type resultElement,
+                                                           BodyBuilder body) {
   OpBuilder &b = node.b;
   Location loc = node.loc;
   int64_t rank = 0;
@@ -142,8 +145,7 @@ FailureOr<Value> mlir::halc::onnx_import::buildElementwise(
         }
         continue;
       }
-      if (!ShapedType::isDynamic(shape[d]) && shape[d] != 1 &&
-          shape[d] != size)
+      if (!ShapedType::isDynamic(shape[d]) && shape[d] != 1 && shape[d] != size)
         return node.emitError()
                << "its operands do not broadcast: dimension " << d
                << " of the result is " << shape[d] << " and " << size;
@@ -152,12 +154,12 @@ FailureOr<Value> mlir::halc::onnx_import::buildElementwise(
   }
   SmallVector<OpFoldResult> sizes;
   for (int64_t d = 0; d < rank; ++d)
-    sizes.push_back(ShapedType::isDynamic(shape[d])
-                        ? OpFoldResult(tensor::DimOp::create(
-                              b, loc, dynamicSource[d].first,
-                              dynamicSource[d].second)
-                                           .getResult())
-                        : OpFoldResult(b.getIndexAttr(shape[d])));
+    sizes.push_back(
+        ShapedType::isDynamic(shape[d])
+            ? OpFoldResult(tensor::DimOp::create(b, loc, dynamicSource[d].first,
+                                                 dynamicSource[d].second)
+                               .getResult())
+            : OpFoldResult(b.getIndexAttr(shape[d])));
   SmallVector<AffineMap> maps;
   for (Value operand : operands) {
     auto type = cast<RankedTensorType>(operand.getType());
@@ -206,8 +208,8 @@ Value mlir::halc::onnx_import::buildReduction(OpBuilder &b, Location loc,
   SmallVector<AffineMap> maps = {
       b.getMultiDimIdentityMap(rank),
       AffineMap::get(rank, 0, outputExprs, b.getContext())};
-  Value result =
-      buildGeneric(b, loc, input, output, maps, iterators, combine).getResult(0);
+  Value result = buildGeneric(b, loc, input, output, maps, iterators, combine)
+                     .getResult(0);
   return keepDims ? insertUnitDims(b, loc, result, axes) : result;
 }
 
@@ -217,9 +219,8 @@ static Value expandTo(OpBuilder &b, Location loc, Value input,
                       RankedTensorType type,
                       ArrayRef<ReassociationIndices> reassociation) {
   for (const ReassociationIndices &group : reassociation)
-    if (llvm::count_if(group, [&](int64_t d) {
-          return type.isDynamicDim(d);
-        }) > 1)
+    if (llvm::count_if(group, [&](int64_t d) { return type.isDynamicDim(d); }) >
+        1)
       return {};
   return tensor::ExpandShapeOp::create(b, loc, type, input, reassociation);
 }
@@ -252,8 +253,7 @@ Value mlir::halc::onnx_import::readStrided(OpBuilder &b, Location loc,
 }
 
 Value mlir::halc::onnx_import::reshapeTo(OpBuilder &b, Location loc,
-                                         Value input,
-                                         ArrayRef<int64_t> shape) {
+                                         Value input, ArrayRef<int64_t> shape) {
   auto sourceType = cast<RankedTensorType>(input.getType());
   auto type = sourceType.clone(shape);
   if (type == sourceType)
@@ -298,8 +298,7 @@ Value mlir::halc::onnx_import::reshapeTo(OpBuilder &b, Location loc,
       ReassociationIndices sourceGroup, group;
       int64_t a = 1, b = 1;
       do {
-        if (i < sourceType.getRank() &&
-            (a <= b || j == type.getRank()))
+        if (i < sourceType.getRank() && (a <= b || j == type.getRank()))
           a *= sourceType.getDimSize(i), sourceGroup.push_back(i++);
         else
           b *= type.getDimSize(j), group.push_back(j++);
@@ -323,8 +322,8 @@ Value mlir::halc::onnx_import::reshapeTo(OpBuilder &b, Location loc,
   // Through one dimension.
   int64_t elements = sourceType.hasStaticShape() ? sourceType.getNumElements()
                                                  : ShapedType::kDynamic;
-  ReassociationIndices all = llvm::to_vector(
-      llvm::seq<int64_t>(0, sourceType.getRank()));
+  ReassociationIndices all =
+      llvm::to_vector(llvm::seq<int64_t>(0, sourceType.getRank()));
   Value flat = sourceType.getRank() == 1
                    ? input
                    : tensor::CollapseShapeOp::create(
@@ -367,8 +366,7 @@ Value mlir::halc::onnx_import::insertUnitDims(OpBuilder &b, Location loc,
   int64_t next = 0;
   int64_t rank = type.getRank() + axes.size();
   for (int64_t d = 0; d < rank; ++d)
-    shape.push_back(llvm::is_contained(axes, d) ? 1
-                                                : type.getDimSize(next++));
+    shape.push_back(llvm::is_contained(axes, d) ? 1 : type.getDimSize(next++));
   auto resultType = type.clone(shape);
   if (type.getRank() == 0)
     return tensor::ExpandShapeOp::create(b, loc, resultType, input,
@@ -386,10 +384,11 @@ Value mlir::halc::onnx_import::insertUnitDims(OpBuilder &b, Location loc,
   SmallVector<OpFoldResult> inputSizes = getSizes(b, loc, input);
   next = 0;
   for (int64_t d = 0; d < rank; ++d)
-    sizes.push_back(llvm::is_contained(axes, d) ? OpFoldResult(b.getIndexAttr(1))
-                                                : inputSizes[next++]);
-  return tensor::ExpandShapeOp::create(b, loc, resultType, input,
-                                       reassociation, sizes);
+    sizes.push_back(llvm::is_contained(axes, d)
+                        ? OpFoldResult(b.getIndexAttr(1))
+                        : inputSizes[next++]);
+  return tensor::ExpandShapeOp::create(b, loc, resultType, input, reassociation,
+                                       sizes);
 }
 
 Value mlir::halc::onnx_import::dropUnitDims(OpBuilder &b, Location loc,
@@ -433,8 +432,8 @@ FailureOr<int64_t> mlir::halc::onnx_import::normalizeAxis(NodeImporter &node,
                                                           int64_t axis,
                                                           int64_t rank) {
   if (axis < -rank || axis >= rank)
-    return node.emitError() << "axis " << axis << " is out of range for rank "
-                            << rank;
+    return node.emitError()
+           << "axis " << axis << " is out of range for rank " << rank;
   return axis < 0 ? axis + rank : axis;
 }
 

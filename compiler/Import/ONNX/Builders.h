@@ -1,4 +1,5 @@
-//===- Builders.h - Linalg and tensor ops the op importers share -*- C++ -*-===//
+//===- Builders.h - Linalg and tensor ops the op importers share -*- C++
+//-*-===//
 
 #ifndef HALC_IMPORT_ONNX_BUILDERS_H
 #define HALC_IMPORT_ONNX_BUILDERS_H

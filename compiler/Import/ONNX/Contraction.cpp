@@ -127,8 +127,8 @@ LogicalResult importMatMul(NodeImporter &node) {
           continue;
         if (dim != 1 && dim != shape[i] && !ShapedType::isDynamic(dim) &&
             !ShapedType::isDynamic(shape[i]))
-          return node.emitError() << "its batches do not broadcast: "
-                                  << lhsType << " and " << rhsType;
+          return node.emitError() << "its batches do not broadcast: " << lhsType
+                                  << " and " << rhsType;
         if (dim == 1 || ShapedType::isDynamic(dim))
           dim = shape[i];
       }
@@ -218,9 +218,9 @@ LogicalResult importEinsum(NodeImporter &node) {
   SmallVector<StringRef> terms;
   inputsText.split(terms, ',');
   if (int(terms.size()) != int(node.getNumInputs()))
-    return node.emitError() << "its equation has " << terms.size()
-                            << " operands; the node has "
-                            << node.getNumInputs();
+    return node.emitError()
+           << "its equation has " << terms.size() << " operands; the node has "
+           << node.getNumInputs();
   std::string output;
   if (text.contains("->")) {
     output = outputText.str();
@@ -244,10 +244,9 @@ LogicalResult importEinsum(NodeImporter &node) {
   for (auto [i, term] : llvm::enumerate(terms)) {
     Value input = node.input(i);
     if (int64_t(term.size()) != node.inputType(i).getRank())
-      return node.emitError() << "operand " << i << " has rank "
-                              << node.inputType(i).getRank()
-                              << "; the equation gives it " << term.size()
-                              << " letters";
+      return node.emitError()
+             << "operand " << i << " has rank " << node.inputType(i).getRank()
+             << "; the equation gives it " << term.size() << " letters";
     SmallVector<AffineExpr> exprs;
     for (auto [d, c] : llvm::enumerate(term)) {
       size_t loop = loops.find(c);
@@ -262,8 +261,8 @@ LogicalResult importEinsum(NodeImporter &node) {
   SmallVector<OpFoldResult> outputSizes;
   for (auto [d, c] : llvm::enumerate(output)) {
     if (!loopSizes[d])
-      return node.emitError() << "output letter '" << c
-                              << "' is not in any operand";
+      return node.emitError()
+             << "output letter '" << c << "' is not in any operand";
     outputExprs.push_back(b.getAffineDimExpr(d));
     outputSizes.push_back(loopSizes[d]);
   }
@@ -280,13 +279,14 @@ LogicalResult importEinsum(NodeImporter &node) {
       [&](OpBuilder &nb, Location l, ValueRange args) {
         Value product = args[0];
         for (Value x : args.drop_front().drop_back())
-          product = isFloat ? arith::MulFOp::create(nb, l, product, x).getResult()
-                            : arith::MulIOp::create(nb, l, product, x).getResult();
-        Value sum = isFloat
-                        ? arith::AddFOp::create(nb, l, args.back(), product)
-                              .getResult()
-                        : arith::AddIOp::create(nb, l, args.back(), product)
-                              .getResult();
+          product = isFloat
+                        ? arith::MulFOp::create(nb, l, product, x).getResult()
+                        : arith::MulIOp::create(nb, l, product, x).getResult();
+        Value sum =
+            isFloat
+                ? arith::AddFOp::create(nb, l, args.back(), product).getResult()
+                : arith::AddIOp::create(nb, l, args.back(), product)
+                      .getResult();
         linalg::YieldOp::create(nb, l, sum);
       });
   node.setOutput(0, generic.getResult(0));

@@ -56,12 +56,13 @@ FailureOr<Window> getWindow(NodeImporter &node, RankedTensorType input,
   for (int64_t d = 0; d < spatial; ++d) {
     int64_t size = input.getDimSize(d + 2);
     if (ShapedType::isDynamic(size))
-      return node.emitError() << "spatial dimension " << d << " of " << input
-                              << " is dynamic";
+      return node.emitError()
+             << "spatial dimension " << d << " of " << input << " is dynamic";
     int64_t extent = w.dilations[d] * (w.kernel[d] - 1) + 1;
     if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
       int64_t out = llvm::divideCeil(size, w.strides[d]);
-      int64_t total = std::max<int64_t>(0, (out - 1) * w.strides[d] + extent - size);
+      int64_t total =
+          std::max<int64_t>(0, (out - 1) * w.strides[d] + extent - size);
       w.padBegin[d] = autoPad == "SAME_UPPER" ? total / 2 : total - total / 2;
       w.padEnd[d] = total - w.padBegin[d];
     } else if (autoPad == "VALID") {
@@ -81,8 +82,9 @@ FailureOr<Window> getWindow(NodeImporter &node, RankedTensorType input,
       // The last window starts inside the input or its begin padding.
       if ((out - 1) * w.strides[d] >= size + w.padBegin[d])
         --out;
-      w.padEnd[d] += std::max<int64_t>(
-          0, (out - 1) * w.strides[d] + extent - (size + w.padBegin[d] + w.padEnd[d]));
+      w.padEnd[d] +=
+          std::max<int64_t>(0, (out - 1) * w.strides[d] + extent -
+                                   (size + w.padBegin[d] + w.padEnd[d]));
     }
     w.output.push_back(out);
   }
@@ -103,10 +105,9 @@ Value padSpatial(OpBuilder &b, Location loc, Value x, const Window &w,
   for (size_t d = 2; d < shape.size(); ++d)
     shape[d] += low[d] + high[d];
   Value scalar = arith::ConstantOp::create(b, loc, value);
-  return tensor::PadOp::create(b, loc, type.clone(shape), x,
-                               getAsIndexOpFoldResult(b.getContext(), low),
-                               getAsIndexOpFoldResult(b.getContext(), high),
-                               scalar);
+  return tensor::PadOp::create(
+      b, loc, type.clone(shape), x, getAsIndexOpFoldResult(b.getContext(), low),
+      getAsIndexOpFoldResult(b.getContext(), high), scalar);
 }
 
 /// The output sizes [N, channels, spatial...] of a window over `x`.
@@ -175,9 +176,9 @@ Value buildConv2D(NodeImporter &node, Value x, Value weight, int64_t groups,
     Value kernel = dropUnitDims(b, loc, weight, {1});
     Value init = createFilled(
         b, loc, getOutputSizes(b, loc, x, b.getIndexAttr(channels), w), zero);
-    return linalg::DepthwiseConv2DNchwChwOp::create(
-               b, loc, init.getType(), ValueRange{x, kernel}, init, strides,
-               dilations)
+    return linalg::DepthwiseConv2DNchwChwOp::create(b, loc, init.getType(),
+                                                    ValueRange{x, kernel}, init,
+                                                    strides, dilations)
         .getResult(0);
   }
   // Grouped: [N, G, C/G, H, W] by [G, M/G, C/G, kh, kw].
@@ -209,8 +210,7 @@ LogicalResult importConv(NodeImporter &node) {
   RankedTensorType wType = node.inputType(1);
   int64_t spatial = xType.getRank() - 2;
   if (spatial < 1 || spatial > 2 || wType.getRank() != xType.getRank())
-    return node.emitError() << "a convolution of " << xType << " by "
-                            << wType
+    return node.emitError() << "a convolution of " << xType << " by " << wType
                             << " is not imported (1 or 2 spatial dimensions)";
   if (!wType.hasStaticShape())
     return node.emitError() << "its kernel " << wType << " is dynamic";
@@ -250,10 +250,10 @@ LogicalResult importConvTranspose(NodeImporter &node) {
   int64_t spatial = xType.getRank() - 2;
   if (spatial < 1 || spatial > 2 || !wType.hasStaticShape() ||
       !xType.hasStaticShape())
-    return node.emitError() << "a transposed convolution of " << xType
-                            << " by " << wType
-                            << " is not imported (static, 1 or 2 spatial "
-                               "dimensions)";
+    return node.emitError()
+           << "a transposed convolution of " << xType << " by " << wType
+           << " is not imported (static, 1 or 2 spatial "
+              "dimensions)";
   if (node.getInt("group", 1) != 1)
     return node.emitError() << "grouped transposed convolutions are not "
                                "imported";
@@ -297,8 +297,8 @@ LogicalResult importConvTranspose(NodeImporter &node) {
   }
   // The input spread out by the strides and padded so that a stride-1
   // convolution by the flipped kernel gives the transposed one.
-  SmallVector<int64_t> low = {0, 0}, shape = {xType.getDimSize(0),
-                                              xType.getDimSize(1)};
+  SmallVector<int64_t> low = {0, 0},
+                       shape = {xType.getDimSize(0), xType.getDimSize(1)};
   SmallVector<int64_t> cropBegin(spatial, 0), cropEnd(spatial, 0);
   for (int64_t d = 0; d < spatial; ++d) {
     int64_t edge = dilations[d] * (kernel[d] - 1);
@@ -312,12 +312,14 @@ LogicalResult importConvTranspose(NodeImporter &node) {
                     std::max<int64_t>(0, after));
   }
   Type element = xType.getElementType();
-  Value spread = createFilled(b, loc, getAsIndexOpFoldResult(b.getContext(), shape),
-                              getScalarAttr(element, 0));
+  Value spread =
+      createFilled(b, loc, getAsIndexOpFoldResult(b.getContext(), shape),
+                   getScalarAttr(element, 0));
   SmallVector<int64_t> insertStrides = {1, 1};
   llvm::append_range(insertStrides, strides);
   spread = tensor::InsertSliceOp::create(
-      b, loc, node.input(0), spread, getAsIndexOpFoldResult(b.getContext(), low),
+      b, loc, node.input(0), spread,
+      getAsIndexOpFoldResult(b.getContext(), low),
       getAsIndexOpFoldResult(b.getContext(), xType.getShape()),
       getAsIndexOpFoldResult(b.getContext(), insertStrides));
   // Negative padding: a slice.
@@ -331,14 +333,17 @@ LogicalResult importConvTranspose(NodeImporter &node) {
     spread = tensor::ExtractSliceOp::create(
         b, loc, spread, getAsIndexOpFoldResult(b.getContext(), offsets),
         getAsIndexOpFoldResult(b.getContext(), sizes),
-        getAsIndexOpFoldResult(b.getContext(), SmallVector<int64_t>(spatial + 2, 1)));
+        getAsIndexOpFoldResult(b.getContext(),
+                               SmallVector<int64_t>(spatial + 2, 1)));
   }
   // The kernel [C, M, k...] as [M, C, k...], flipped in space.
   int64_t rank = wType.getRank();
-  SmallVector<AffineExpr> exprs = {b.getAffineDimExpr(1), b.getAffineDimExpr(0)};
+  SmallVector<AffineExpr> exprs = {b.getAffineDimExpr(1),
+                                   b.getAffineDimExpr(0)};
   for (int64_t d = 0; d < spatial; ++d)
     exprs.push_back(kernel[d] - 1 - b.getAffineDimExpr(d + 2));
-  SmallVector<int64_t> flippedShape = {wType.getDimSize(1), wType.getDimSize(0)};
+  SmallVector<int64_t> flippedShape = {wType.getDimSize(1),
+                                       wType.getDimSize(0)};
   llvm::append_range(flippedShape, kernel);
   Value flippedInit = createEmpty(
       b, loc, getAsIndexOpFoldResult(b.getContext(), flippedShape), element);
@@ -410,8 +415,8 @@ LogicalResult importPool(NodeImporter &node, bool max) {
   Window window = *w;
   if (spatial == 1)
     x = liftTo2D(b, loc, x, &window);
-  TypedAttr padValue = max ? getLowestAttr(element, false)
-                           : getScalarAttr(element, 0);
+  TypedAttr padValue =
+      max ? getLowestAttr(element, false) : getScalarAttr(element, 0);
   x = padSpatial(b, loc, x, window, padValue);
   Value init = createFilled(
       b, loc,
@@ -459,11 +464,11 @@ LogicalResult importPool(NodeImporter &node, bool max) {
         b, loc,
         DenseElementsAttr::get(RankedTensorType::get(w->output, element),
                                counts));
-    FailureOr<Value> averaged = buildElementwise(
-        node, {y, divisor}, element,
-        [](OpBuilder &nb, Location l, ValueRange v) -> Value {
-          return arith::DivFOp::create(nb, l, v[0], v[1]);
-        });
+    FailureOr<Value> averaged =
+        buildElementwise(node, {y, divisor}, element,
+                         [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+                           return arith::DivFOp::create(nb, l, v[0], v[1]);
+                         });
     if (failed(averaged))
       return failure();
     y = *averaged;
@@ -497,7 +502,8 @@ LogicalResult importGlobalPool(NodeImporter &node, bool max) {
       });
   if (!max) {
     FailureOr<Value> mean = buildElementwise(
-        node, {y}, element, [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
+        node, {y}, element,
+        [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
           return arith::DivFOp::create(nb, l, v[0],
                                        createScalar(nb, l, element, count));
         });

@@ -77,7 +77,8 @@ LogicalResult importConcat(NodeImporter &node) {
       count *= size;
     SmallVector<int64_t> index(rank, 0);
     for (int64_t n = 0; n < count; ++n) {
-      unsigned which = llvm::upper_bound(starts, index[*axis]) - starts.begin() - 1;
+      unsigned which =
+          llvm::upper_bound(starts, index[*axis]) - starts.begin() - 1;
       while (which + 1 < known.size() && known[which]->shape[*axis] == 0)
         ++which;
       SmallVector<int64_t> local(index);
@@ -121,8 +122,8 @@ LogicalResult importSplit(NodeImporter &node) {
     return failure();
   int64_t size = type.getDimSize(*axis);
   if (ShapedType::isDynamic(size))
-    return node.emitError() << "splitting dynamic dimension " << *axis
-                            << " of " << type << " is not imported";
+    return node.emitError() << "splitting dynamic dimension " << *axis << " of "
+                            << type << " is not imported";
   SmallVector<int64_t> sizes;
   if (node.opset >= 13 && node.hasInput(1)) {
     FailureOr<SmallVector<int64_t>> known = node.knownInts(1, "split");
@@ -144,13 +145,14 @@ LogicalResult importSplit(NodeImporter &node) {
   int64_t offset = 0;
   for (auto [i, piece] : llvm::enumerate(sizes)) {
     SmallVector<OpFoldResult> offsets(type.getRank(), node.b.getIndexAttr(0));
-    SmallVector<OpFoldResult> extents = getSizes(node.b, node.loc, node.input(0));
+    SmallVector<OpFoldResult> extents =
+        getSizes(node.b, node.loc, node.input(0));
     SmallVector<OpFoldResult> strides(type.getRank(), node.b.getIndexAttr(1));
     offsets[*axis] = node.b.getIndexAttr(piece ? offset : 0);
     extents[*axis] = node.b.getIndexAttr(piece);
-    node.setOutput(i, tensor::ExtractSliceOp::create(
-                          node.b, node.loc, node.input(0), offsets, extents,
-                          strides));
+    node.setOutput(i, tensor::ExtractSliceOp::create(node.b, node.loc,
+                                                     node.input(0), offsets,
+                                                     extents, strides));
     offset += piece;
   }
   if (offset != size)
@@ -211,8 +213,8 @@ LogicalResult importSlice(NodeImporter &node) {
       // The whole of a dynamic dimension, or none of this.
       if (start == 0 && step == 1 && end >= std::numeric_limits<int32_t>::max())
         continue;
-      return node.emitError() << "slicing dynamic dimension " << *axis
-                              << " of " << type << " is not imported";
+      return node.emitError() << "slicing dynamic dimension " << *axis << " of "
+                              << type << " is not imported";
     }
     if (start < 0)
       start += dim;
@@ -225,8 +227,7 @@ LogicalResult importSlice(NodeImporter &node) {
     } else {
       start = std::clamp<int64_t>(start, 0, dim - 1);
       end = std::clamp<int64_t>(end, -1, dim - 1);
-      sizes[*axis] =
-          std::max<int64_t>(0, llvm::divideCeil(start - end, -step));
+      sizes[*axis] = std::max<int64_t>(0, llvm::divideCeil(start - end, -step));
     }
     // An empty slice starts at 0 (its start may be past the end).
     offsets[*axis] = sizes[*axis] ? start : 0;
@@ -235,11 +236,12 @@ LogicalResult importSlice(NodeImporter &node) {
   if (const KnownTensor *known = node.known(0)) {
     SmallVector<int64_t> inputStrides = getStrides(type.getShape());
     node.setKnownOutput(0, gatherKnown(*known, sizes, [&](ArrayRef<int64_t> i) {
-      int64_t flat = 0;
-      for (int64_t d = 0; d < rank; ++d)
-        flat += (offsets[d] + i[d] * strides[d]) * inputStrides[d];
-      return flat;
-    }));
+                          int64_t flat = 0;
+                          for (int64_t d = 0; d < rank; ++d)
+                            flat += (offsets[d] + i[d] * strides[d]) *
+                                    inputStrides[d];
+                          return flat;
+                        }));
     return success();
   }
   OpBuilder &b = node.b;
@@ -250,8 +252,10 @@ LogicalResult importSlice(NodeImporter &node) {
       if (!ShapedType::isDynamic(sizes[d]))
         mixedSizes[d] = b.getIndexAttr(sizes[d]);
     node.setOutput(0, tensor::ExtractSliceOp::create(
-                          b, node.loc, input, getAsIndexOpFoldResult(b.getContext(), offsets),
-                          mixedSizes, getAsIndexOpFoldResult(b.getContext(), strides)));
+                          b, node.loc, input,
+                          getAsIndexOpFoldResult(b.getContext(), offsets),
+                          mixedSizes,
+                          getAsIndexOpFoldResult(b.getContext(), strides)));
     return success();
   }
   // Backwards along some axis: read by index.
@@ -259,8 +263,8 @@ LogicalResult importSlice(NodeImporter &node) {
   for (int64_t d = 0; d < rank; ++d)
     if (!ShapedType::isDynamic(sizes[d]))
       mixedSizes[d] = b.getIndexAttr(sizes[d]);
-  node.setOutput(0, readStrided(b, node.loc, input, offsets, strides,
-                                mixedSizes));
+  node.setOutput(0,
+                 readStrided(b, node.loc, input, offsets, strides, mixedSizes));
   return success();
 }
 
@@ -276,14 +280,16 @@ LogicalResult importGather(NodeImporter &node) {
   llvm::append_range(shape, indicesType.getShape());
   llvm::append_range(shape, dataType.getShape().drop_front(*axis + 1));
   const KnownTensor *indices = node.known(1);
-  auto normalize = [&](int64_t index) { return index < 0 ? index + dim : index; };
+  auto normalize = [&](int64_t index) {
+    return index < 0 ? index + dim : index;
+  };
   if (indices) {
     for (int64_t i = 0; i < indices->getNumElements(); ++i) {
       int64_t index = indices->getAsInt(i);
       if (!ShapedType::isDynamic(dim) && (index < -dim || index >= dim))
-        return node.emitError() << "index " << index
-                                << " is out of range for dimension " << *axis
-                                << " of " << dataType;
+        return node.emitError()
+               << "index " << index << " is out of range for dimension "
+               << *axis << " of " << dataType;
     }
   }
   if (const KnownTensor *data = node.known(0); data && indices) {
@@ -291,16 +297,17 @@ LogicalResult importGather(NodeImporter &node) {
     int64_t indexRank = indicesType.getRank();
     SmallVector<int64_t> indexStrides = getStrides(indicesType.getShape());
     node.setKnownOutput(0, gatherKnown(*data, shape, [&](ArrayRef<int64_t> i) {
-      int64_t which = 0;
-      for (int64_t d = 0; d < indexRank; ++d)
-        which += i[*axis + d] * indexStrides[d];
-      int64_t flat = normalize(indices->getAsInt(which)) * strides[*axis];
-      for (int64_t d = 0; d < *axis; ++d)
-        flat += i[d] * strides[d];
-      for (int64_t d = *axis + 1; d < rank; ++d)
-        flat += i[d - 1 + indexRank] * strides[d];
-      return flat;
-    }));
+                          int64_t which = 0;
+                          for (int64_t d = 0; d < indexRank; ++d)
+                            which += i[*axis + d] * indexStrides[d];
+                          int64_t flat = normalize(indices->getAsInt(which)) *
+                                         strides[*axis];
+                          for (int64_t d = 0; d < *axis; ++d)
+                            flat += i[d] * strides[d];
+                          for (int64_t d = *axis + 1; d < rank; ++d)
+                            flat += i[d - 1 + indexRank] * strides[d];
+                          return flat;
+                        }));
     return success();
   }
   OpBuilder &b = node.b;
@@ -452,10 +459,12 @@ Value getPadSourceIndex(OpBuilder &b, Location loc, Value i, int64_t low,
     return arith::MinSIOp::create(
         b, loc, arith::MaxSIOp::create(b, loc, j, zero), last);
   // |j|, then 2 * last - j past the end.
-  Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, j, zero);
+  Value below =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, j, zero);
   j = arith::SelectOp::create(b, loc, below,
                               arith::SubIOp::create(b, loc, zero, j), j);
-  Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, j, last);
+  Value above =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, j, last);
   Value mirrored = arith::SubIOp::create(
       b, loc, arith::AddIOp::create(b, loc, last, last), j);
   return arith::SelectOp::create(b, loc, above, mirrored, j);
@@ -499,7 +508,8 @@ LogicalResult importPad(NodeImporter &node) {
                    [](int64_t p) { return p < 0; })) {
     SmallVector<OpFoldResult> offsets, sizes = getSizes(b, loc, input);
     for (int64_t d = 0; d < rank; ++d) {
-      int64_t cut = std::max<int64_t>(0, -low[d]) + std::max<int64_t>(0, -high[d]);
+      int64_t cut =
+          std::max<int64_t>(0, -low[d]) + std::max<int64_t>(0, -high[d]);
       offsets.push_back(b.getIndexAttr(std::max<int64_t>(0, -low[d])));
       if (cut) {
         if (type.isDynamicDim(d))
@@ -535,11 +545,11 @@ LogicalResult importPad(NodeImporter &node) {
       value = node.getFloat("value", 0);
     else if (const KnownTensor *known = node.known(2))
       value = known->getAsDouble(0);
-    node.setOutput(0, tensor::PadOp::create(
-                          b, loc, resultType, input,
-                          getAsIndexOpFoldResult(b.getContext(), low),
-                          getAsIndexOpFoldResult(b.getContext(), high),
-                          createScalar(b, loc, element, value)));
+    node.setOutput(
+        0, tensor::PadOp::create(b, loc, resultType, input,
+                                 getAsIndexOpFoldResult(b.getContext(), low),
+                                 getAsIndexOpFoldResult(b.getContext(), high),
+                                 createScalar(b, loc, element, value)));
     return success();
   }
   if (mode != "edge" && mode != "reflect" && !valueTensor)
@@ -564,20 +574,18 @@ LogicalResult importPad(NodeImporter &node) {
         for (int64_t d = 0; d < rank; ++d) {
           Value i = linalg::IndexOp::create(nested, nestedLoc, d);
           at.push_back(getPadSourceIndex(nested, nestedLoc, i, low[d],
-                                         inputSizes[d],
-                                         mode == "reflect"));
+                                         inputSizes[d], mode == "reflect"));
           if (!valueTensor)
             continue;
           Value shifted = arith::SubIOp::create(
               nested, nestedLoc, i,
               arith::ConstantIndexOp::create(nested, nestedLoc, low[d]));
-          Value here = arith::CmpIOp::create(nested, nestedLoc,
-                                             arith::CmpIPredicate::eq,
-                                             shifted, at.back());
-          inside = inside ? arith::AndIOp::create(nested, nestedLoc, inside,
-                                                  here)
-                                .getResult()
-                          : here;
+          Value here = arith::CmpIOp::create(
+              nested, nestedLoc, arith::CmpIPredicate::eq, shifted, at.back());
+          inside = inside
+                       ? arith::AndIOp::create(nested, nestedLoc, inside, here)
+                             .getResult()
+                       : here;
         }
         Value element = tensor::ExtractOp::create(nested, nestedLoc, input, at);
         if (valueTensor) {

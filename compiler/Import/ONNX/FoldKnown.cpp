@@ -135,8 +135,9 @@ bool mlir::halc::onnx_import::foldKnownElementwise(NodeImporter &node) {
       ints.push_back(operand->getAsInt(i));
     }
     // Cast converts the first operand; the others compute in its kind.
-    double value = isCast || !floats ? doubles[0] : op->second.onFloats(doubles);
-    int64_t intValue = floats ? int64_t(value)
+    double value =
+        isCast || !floats ? doubles[0] : op->second.onFloats(doubles);
+    int64_t intValue = floats   ? int64_t(value)
                        : isCast ? ints[0]
                                 : op->second.onInts(ints);
     if (result.isFloat())

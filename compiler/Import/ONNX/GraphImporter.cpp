@@ -23,8 +23,8 @@ GraphImporter::GraphImporter(ModuleOp module, const onnx::ModelProto &model,
   for (const onnx::OperatorSetIdProto &opset : model.opset_import())
     opsets[getDomain(opset.domain())] = opset.version();
   const onnx::GraphProto &graph = model.graph();
-  for (const auto *infos : {&graph.input(), &graph.value_info(),
-                            &graph.output()})
+  for (const auto *infos :
+       {&graph.input(), &graph.value_info(), &graph.output()})
     for (const onnx::ValueInfoProto &info : *infos)
       if (info.type().has_tensor_type())
         dataTypes[info.name()] = info.type().tensor_type().elem_type();
@@ -102,7 +102,8 @@ Value GraphImporter::materialize(ImportedValue &value) {
     }
     std::string name = "onnx_" + std::to_string(resourceCount++);
     value.value = arith::ConstantOp::create(
-        constantBuilder, loc, cast<TypedAttr>(getElementsAttr(type, *bytes, name)));
+        constantBuilder, loc,
+        cast<TypedAttr>(getElementsAttr(type, *bytes, name)));
     return value.value;
   }
   if (!value.known)
@@ -116,8 +117,7 @@ Value GraphImporter::materialize(ImportedValue &value) {
 }
 
 FailureOr<RankedTensorType>
-GraphImporter::getDeclaredType(const onnx::ValueInfoProto &info,
-                               Location loc) {
+GraphImporter::getDeclaredType(const onnx::ValueInfoProto &info, Location loc) {
   if (!info.type().has_tensor_type())
     return emitError(loc) << "'" << info.name()
                           << "' is not a tensor (sequences, maps and "
@@ -137,9 +137,8 @@ GraphImporter::getDeclaredType(const onnx::ValueInfoProto &info,
       shape.push_back(dim.dim_value());
       continue;
     }
-    auto pinned = dim.has_dim_param()
-                      ? options.dimSizes.find(dim.dim_param())
-                      : options.dimSizes.end();
+    auto pinned = dim.has_dim_param() ? options.dimSizes.find(dim.dim_param())
+                                      : options.dimSizes.end();
     shape.push_back(pinned == options.dimSizes.end() ? ShapedType::kDynamic
                                                      : pinned->second);
   }
@@ -186,9 +185,9 @@ LogicalResult GraphImporter::importGraph() {
     resultTypes.push_back(*type);
   }
   builder.setInsertionPointToEnd(module.getBody());
-  auto func = func::FuncOp::create(
-      builder, graphLoc, getFunctionName(),
-      builder.getFunctionType(argumentTypes, resultTypes));
+  auto func =
+      func::FuncOp::create(builder, graphLoc, getFunctionName(),
+                           builder.getFunctionType(argumentTypes, resultTypes));
   Block *body = func.addEntryBlock();
   for (auto [index, name] : llvm::enumerate(argumentNames)) {
     func.setArgAttr(index, "onnx.name", builder.getStringAttr(name));
@@ -230,9 +229,8 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
     return failure();
   for (unsigned i = 0; i < importer.getNumOutputs(); ++i)
     if (importer.hasOutput(i) && !lookup(node.output(i)))
-      return importer.emitError()
-             << "output #" << i << " ('" << node.output(i)
-             << "') is not imported";
+      return importer.emitError() << "output #" << i << " ('" << node.output(i)
+                                  << "') is not imported";
   return success();
 }
 
@@ -259,12 +257,12 @@ LogicalResult GraphImporter::buildReturn(func::FuncOp func) {
         dim = declaredDim;
     auto resultType = type.clone(shape);
     if (resultType != type)
-      result = tensor::CastOp::create(builder, result.getLoc(), resultType,
-                                      result);
+      result =
+          tensor::CastOp::create(builder, result.getLoc(), resultType, result);
     results.push_back(result);
   }
-  func.setFunctionType(builder.getFunctionType(
-      func.getArgumentTypes(), ValueRange(results).getTypes()));
+  func.setFunctionType(builder.getFunctionType(func.getArgumentTypes(),
+                                               ValueRange(results).getTypes()));
   func::ReturnOp::create(builder, func.getLoc(), results);
   return success();
 }

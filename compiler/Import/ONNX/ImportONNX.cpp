@@ -68,13 +68,13 @@ ONNXDiagnosticHandler::ONNXDiagnosticHandler(MLIRContext *context)
 }
 
 bool mlir::halc::parseDimSizes(ArrayRef<std::string> values,
-                               ONNXImportOptions &options,
-                               std::string &error) {
+                               ONNXImportOptions &options, std::string &error) {
   for (StringRef value : values) {
     auto [name, sizeText] = value.rsplit('=');
     int64_t size;
     if (name.empty() || sizeText.getAsInteger(10, size) || size < 0) {
-      error = "'" + value.str() + "' is not NAME=SIZE (a dimension's "
+      error = "'" + value.str() +
+              "' is not NAME=SIZE (a dimension's "
               "dim_param and a size)";
       return false;
     }
@@ -135,8 +135,8 @@ static LogicalResult checkDefinitions(const onnx::GraphProto &graph,
                << "', which no node, input or initializer defines (a "
                   "missing initializer?)";
       return emitError(loc)
-             << "node '" << getNodeName(node, index) << "' ("
-             << node.op_type() << ") reads '" << input << "', which node '"
+             << "node '" << getNodeName(node, index) << "' (" << node.op_type()
+             << ") reads '" << input << "', which node '"
              << getNodeName(graph.node(later->second), later->second)
              << "' makes after it: the graph has a cycle or is not sorted";
     }

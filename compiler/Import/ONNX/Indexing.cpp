@@ -26,16 +26,16 @@ Value normalizeIndex(OpBuilder &b, Location loc, Value index, Value size) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value negative =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, zero);
-  return arith::SelectOp::create(b, loc, negative,
-                                 arith::AddIOp::create(b, loc, index, size),
-                                 index);
+  return arith::SelectOp::create(
+      b, loc, negative, arith::AddIOp::create(b, loc, index, size), index);
 }
 
 /// A generic over a result of `sizes` whose body `body` builds from the
 /// scalars of `inputs` (read at the result's index through `maps`).
-Value buildIndexed(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
-                   Type element, ValueRange inputs, ArrayRef<AffineMap> maps,
-                   function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+Value buildIndexed(
+    OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes, Type element,
+    ValueRange inputs, ArrayRef<AffineMap> maps,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
   int64_t rank = sizes.size();
   Value output = createEmpty(b, loc, sizes, element);
   SmallVector<AffineMap> allMaps(maps);
@@ -62,18 +62,18 @@ LogicalResult importGatherElements(NodeImporter &node) {
   Location loc = node.loc;
   Value size = tensor::DimOp::create(b, loc, data, *axis);
   node.setOutput(
-      0, buildIndexed(b, loc, getSizes(b, loc, indices),
-                      dataType.getElementType(), indices,
-                      {b.getMultiDimIdentityMap(rank)},
-                      [&](OpBuilder &nb, Location l, ValueRange x) {
-                        SmallVector<Value> at;
-                        for (int64_t d = 0; d < rank; ++d)
-                          at.push_back(d == *axis
-                                           ? normalizeIndex(nb, l, x[0], size)
-                                           : linalg::IndexOp::create(nb, l, d)
-                                                 .getResult());
-                        return tensor::ExtractOp::create(nb, l, data, at);
-                      }));
+      0,
+      buildIndexed(b, loc, getSizes(b, loc, indices), dataType.getElementType(),
+                   indices, {b.getMultiDimIdentityMap(rank)},
+                   [&](OpBuilder &nb, Location l, ValueRange x) {
+                     SmallVector<Value> at;
+                     for (int64_t d = 0; d < rank; ++d)
+                       at.push_back(
+                           d == *axis
+                               ? normalizeIndex(nb, l, x[0], size)
+                               : linalg::IndexOp::create(nb, l, d).getResult());
+                     return tensor::ExtractOp::create(nb, l, data, at);
+                   }));
   return success();
 }
 
@@ -84,8 +84,8 @@ LogicalResult importGatherND(NodeImporter &node) {
   int64_t batch = node.getInt("batch_dims", 0);
   int64_t k = indicesType.getShape().back();
   if (ShapedType::isDynamic(k) || batch + k > dataType.getRank())
-    return node.emitError() << "indices " << indicesType << " do not index "
-                            << dataType;
+    return node.emitError()
+           << "indices " << indicesType << " do not index " << dataType;
   OpBuilder &b = node.b;
   Location loc = node.loc;
   // The result: the indices' leading dimensions, then data's after the
@@ -99,24 +99,25 @@ LogicalResult importGatherND(NodeImporter &node) {
   for (int64_t d = 0; d < dataType.getRank(); ++d)
     dimSizes.push_back(tensor::DimOp::create(b, loc, data, d));
   node.setOutput(
-      0, buildIndexed(
-             b, loc, sizes, dataType.getElementType(), ValueRange(), {},
-             [&](OpBuilder &nb, Location l, ValueRange) {
-               SmallVector<Value> prefix;
-               for (int64_t d = 0; d < leading; ++d)
-                 prefix.push_back(linalg::IndexOp::create(nb, l, d));
-               SmallVector<Value> at(prefix.begin(), prefix.begin() + batch);
-               for (int64_t i = 0; i < k; ++i) {
-                 SmallVector<Value> where(prefix);
-                 where.push_back(arith::ConstantIndexOp::create(nb, l, i));
-                 Value index = tensor::ExtractOp::create(nb, l, indices, where);
-                 at.push_back(normalizeIndex(nb, l, index, dimSizes[batch + i]));
-               }
-               for (int64_t d = batch + k; d < dataType.getRank(); ++d)
-                 at.push_back(linalg::IndexOp::create(nb, l,
-                                                      leading + d - batch - k));
-               return tensor::ExtractOp::create(nb, l, data, at);
-             }));
+      0,
+      buildIndexed(
+          b, loc, sizes, dataType.getElementType(), ValueRange(), {},
+          [&](OpBuilder &nb, Location l, ValueRange) {
+            SmallVector<Value> prefix;
+            for (int64_t d = 0; d < leading; ++d)
+              prefix.push_back(linalg::IndexOp::create(nb, l, d));
+            SmallVector<Value> at(prefix.begin(), prefix.begin() + batch);
+            for (int64_t i = 0; i < k; ++i) {
+              SmallVector<Value> where(prefix);
+              where.push_back(arith::ConstantIndexOp::create(nb, l, i));
+              Value index = tensor::ExtractOp::create(nb, l, indices, where);
+              at.push_back(normalizeIndex(nb, l, index, dimSizes[batch + i]));
+            }
+            for (int64_t d = batch + k; d < dataType.getRank(); ++d)
+              at.push_back(
+                  linalg::IndexOp::create(nb, l, leading + d - batch - k));
+            return tensor::ExtractOp::create(nb, l, data, at);
+          }));
   return success();
 }
 
@@ -149,13 +150,12 @@ LogicalResult importOneHot(NodeImporter &node) {
              {AffineMap::get(rank, 0, exprs, b.getContext())},
              [&](OpBuilder &nb, Location l, ValueRange x) {
                Value index = normalizeIndex(nb, l, x[0], depthValue);
-               Value here = arith::CmpIOp::create(
-                   nb, l, arith::CmpIPredicate::eq, index,
-                   linalg::IndexOp::create(nb, l, *axis));
+               Value here =
+                   arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq, index,
+                                         linalg::IndexOp::create(nb, l, *axis));
                auto value = [&](int64_t i) -> Value {
                  if (values)
-                   return createScalar(nb, l, *element,
-                                       values->getAsDouble(i));
+                   return createScalar(nb, l, *element, values->getAsDouble(i));
                  Value at = arith::ConstantIndexOp::create(nb, l, i);
                  return tensor::ExtractOp::create(nb, l, valuesTensor, at);
                };
@@ -190,22 +190,21 @@ LogicalResult importTrilu(NodeImporter &node) {
   Value input = node.input(0);
   Type element = type.getElementType();
   node.setOutput(
-      0, buildIndexed(
-             b, loc, getSizes(b, loc, input), element, input,
-             {b.getMultiDimIdentityMap(rank)},
-             [&](OpBuilder &nb, Location l, ValueRange x) {
-               // column - row against k.
-               Value offset = arith::SubIOp::create(
-                   nb, l, linalg::IndexOp::create(nb, l, rank - 1),
-                   linalg::IndexOp::create(nb, l, rank - 2));
-               Value kept = arith::CmpIOp::create(
-                   nb, l,
-                   upper ? arith::CmpIPredicate::sge
-                         : arith::CmpIPredicate::sle,
-                   offset, getDiagonal(nb, l, kTensor, kValue));
-               return arith::SelectOp::create(nb, l, kept, x[0],
-                                              createScalar(nb, l, element, 0));
-             }));
+      0, buildIndexed(b, loc, getSizes(b, loc, input), element, input,
+                      {b.getMultiDimIdentityMap(rank)},
+                      [&](OpBuilder &nb, Location l, ValueRange x) {
+                        // column - row against k.
+                        Value offset = arith::SubIOp::create(
+                            nb, l, linalg::IndexOp::create(nb, l, rank - 1),
+                            linalg::IndexOp::create(nb, l, rank - 2));
+                        Value kept = arith::CmpIOp::create(
+                            nb, l,
+                            upper ? arith::CmpIPredicate::sge
+                                  : arith::CmpIPredicate::sle,
+                            offset, getDiagonal(nb, l, kTensor, kValue));
+                        return arith::SelectOp::create(
+                            nb, l, kept, x[0], createScalar(nb, l, element, 0));
+                      }));
   return success();
 }
 
@@ -219,19 +218,20 @@ LogicalResult importEyeLike(NodeImporter &node) {
   int64_t k = node.getInt("k", 0);
   OpBuilder &b = node.b;
   node.setOutput(
-      0, buildIndexed(b, node.loc, getSizes(b, node.loc, node.input(0)),
-                      *element, ValueRange(), {},
-                      [&](OpBuilder &nb, Location l, ValueRange) {
-                        Value offset = arith::SubIOp::create(
-                            nb, l, linalg::IndexOp::create(nb, l, 1),
-                            linalg::IndexOp::create(nb, l, 0));
-                        Value diagonal = arith::CmpIOp::create(
-                            nb, l, arith::CmpIPredicate::eq, offset,
-                            arith::ConstantIndexOp::create(nb, l, k));
-                        return arith::SelectOp::create(
-                            nb, l, diagonal, createScalar(nb, l, *element, 1),
-                            createScalar(nb, l, *element, 0));
-                      }));
+      0,
+      buildIndexed(
+          b, node.loc, getSizes(b, node.loc, node.input(0)), *element,
+          ValueRange(), {}, [&](OpBuilder &nb, Location l, ValueRange) {
+            Value offset =
+                arith::SubIOp::create(nb, l, linalg::IndexOp::create(nb, l, 1),
+                                      linalg::IndexOp::create(nb, l, 0));
+            Value diagonal =
+                arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq, offset,
+                                      arith::ConstantIndexOp::create(nb, l, k));
+            return arith::SelectOp::create(nb, l, diagonal,
+                                           createScalar(nb, l, *element, 1),
+                                           createScalar(nb, l, *element, 0));
+          }));
   return success();
 }
 

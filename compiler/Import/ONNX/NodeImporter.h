@@ -58,8 +58,8 @@ class GraphImporter;
 
 class NodeImporter {
 public:
-  NodeImporter(GraphImporter &graph, const onnx::NodeProto &node,
-               int64_t opset, OpBuilder &builder, Location loc)
+  NodeImporter(GraphImporter &graph, const onnx::NodeProto &node, int64_t opset,
+               OpBuilder &builder, Location loc)
       : node(node), opset(opset), b(builder), loc(loc), graph(graph) {}
 
   const onnx::NodeProto &node;

@@ -42,9 +42,8 @@ FailureOr<std::pair<Value, int64_t>> getSoftmaxInput(NodeImporter &node) {
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < rank; ++d)
     (d < *axis ? outer : inner) *= type.getDimSize(d);
-  return std::make_pair(reshapeTo(node.b, node.loc, node.input(0),
-                                  {outer, inner}),
-                        int64_t(1));
+  return std::make_pair(
+      reshapeTo(node.b, node.loc, node.input(0), {outer, inner}), int64_t(1));
 }
 
 LogicalResult importSoftmax(NodeImporter &node) {
@@ -53,11 +52,12 @@ LogicalResult importSoftmax(NodeImporter &node) {
     return failure();
   auto [x, axis] = *input;
   OpBuilder &b = node.b;
-  Value output = createEmpty(b, node.loc, getSizes(b, node.loc, x),
-                             cast<RankedTensorType>(x.getType()).getElementType());
-  Value y = linalg::SoftmaxOp::create(b, node.loc, output.getType(), x, output,
-                                      axis)
-                .getResult()[0];
+  Value output =
+      createEmpty(b, node.loc, getSizes(b, node.loc, x),
+                  cast<RankedTensorType>(x.getType()).getElementType());
+  Value y =
+      linalg::SoftmaxOp::create(b, node.loc, output.getType(), x, output, axis)
+          .getResult()[0];
   node.setOutput(0, reshapeTo(b, node.loc, y, node.inputType(0).getShape()));
   return success();
 }
@@ -76,11 +76,11 @@ LogicalResult importLogSoftmax(NodeImporter &node) {
       [](OpBuilder &nb, Location l, ValueRange v) -> Value {
         return arith::MaximumFOp::create(nb, l, v[0], v[1]);
       });
-  FailureOr<Value> shifted = buildElementwise(
-      node, {x, maximum}, element,
-      [](OpBuilder &nb, Location l, ValueRange v) -> Value {
-        return arith::SubFOp::create(nb, l, v[0], v[1]);
-      });
+  FailureOr<Value> shifted =
+      buildElementwise(node, {x, maximum}, element,
+                       [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+                         return arith::SubFOp::create(nb, l, v[0], v[1]);
+                       });
   if (failed(shifted))
     return failure();
   Value sum = buildReduction(
@@ -88,11 +88,12 @@ LogicalResult importLogSoftmax(NodeImporter &node) {
       [](OpBuilder &nb, Location l, ValueRange v) -> Value {
         return addF(nb, l, math::ExpOp::create(nb, l, v[0]), v[1]);
       });
-  FailureOr<Value> y = buildElementwise(
-      node, {*shifted, sum}, element,
-      [](OpBuilder &nb, Location l, ValueRange v) -> Value {
-        return arith::SubFOp::create(nb, l, v[0], math::LogOp::create(nb, l, v[1]));
-      });
+  FailureOr<Value> y =
+      buildElementwise(node, {*shifted, sum}, element,
+                       [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+                         return arith::SubFOp::create(
+                             nb, l, v[0], math::LogOp::create(nb, l, v[1]));
+                       });
   if (failed(y))
     return failure();
   node.setOutput(0, reshapeTo(b, loc, *y, node.inputType(0).getShape()));
@@ -110,8 +111,8 @@ FailureOr<std::pair<Value, Value>> getMoments(NodeImporter &node, Value x,
   for (int64_t axis : axes)
     count *= type.getDimSize(axis);
   if (ShapedType::isDynamic(count))
-    return node.emitError() << "normalizing over dynamic dimensions of "
-                            << type << " is not imported";
+    return node.emitError() << "normalizing over dynamic dimensions of " << type
+                            << " is not imported";
   OpBuilder &b = node.b;
   Location loc = node.loc;
   // A reduction of everything stays a scalar (it broadcasts as it is).
@@ -120,26 +121,27 @@ FailureOr<std::pair<Value, Value>> getMoments(NodeImporter &node, Value x,
     return buildReduction(
         b, loc, v, axes, keepDims, getScalarAttr(element, 0),
         [&](OpBuilder &nb, Location l, ValueRange s) -> Value {
-          Value e = squares ? arith::MulFOp::create(nb, l, s[0], s[0]).getResult()
-                            : s[0];
+          Value e = squares
+                        ? arith::MulFOp::create(nb, l, s[0], s[0]).getResult()
+                        : s[0];
           return addF(nb, l, e, s[1]);
         });
   };
   auto divideByCount = [&](OpBuilder &nb, Location l, Value v) -> Value {
     return arith::DivFOp::create(nb, l, v, createScalar(nb, l, element, count));
   };
-  FailureOr<Value> mean = buildElementwise(
-      node, {sumOf(x, false)}, element,
-      [&](OpBuilder &nb, Location l, ValueRange v) {
-        return divideByCount(nb, l, v[0]);
-      });
+  FailureOr<Value> mean =
+      buildElementwise(node, {sumOf(x, false)}, element,
+                       [&](OpBuilder &nb, Location l, ValueRange v) {
+                         return divideByCount(nb, l, v[0]);
+                       });
   if (failed(mean))
     return failure();
-  FailureOr<Value> centered = buildElementwise(
-      node, {x, *mean}, element,
-      [](OpBuilder &nb, Location l, ValueRange v) -> Value {
-        return arith::SubFOp::create(nb, l, v[0], v[1]);
-      });
+  FailureOr<Value> centered =
+      buildElementwise(node, {x, *mean}, element,
+                       [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+                         return arith::SubFOp::create(nb, l, v[0], v[1]);
+                       });
   if (failed(centered))
     return failure();
   FailureOr<Value> inverseStdDev = buildElementwise(
@@ -147,7 +149,8 @@ FailureOr<std::pair<Value, Value>> getMoments(NodeImporter &node, Value x,
       [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
         Value variance = divideByCount(nb, l, v[0]);
         return math::RsqrtOp::create(
-            nb, l, addF(nb, l, variance, createScalar(nb, l, element, epsilon)));
+            nb, l,
+            addF(nb, l, variance, createScalar(nb, l, element, epsilon)));
       });
   if (failed(inverseStdDev))
     return failure();
@@ -203,7 +206,8 @@ LogicalResult importBatchNormalization(NodeImporter &node) {
             nb, l, addF(nb, l, v[4], createScalar(nb, l, element, epsilon)));
         Value factor = arith::MulFOp::create(nb, l, v[1], inverse);
         Value centered = arith::SubFOp::create(nb, l, v[0], v[3]);
-        return addF(nb, l, arith::MulFOp::create(nb, l, centered, factor), v[2]);
+        return addF(nb, l, arith::MulFOp::create(nb, l, centered, factor),
+                    v[2]);
       });
   if (failed(y))
     return failure();
@@ -247,10 +251,10 @@ LogicalResult importInstanceNormalization(NodeImporter &node) {
       getMoments(node, node.input(0), axes, node.getFloat("epsilon", 1e-5f));
   if (failed(moments))
     return failure();
-  FailureOr<Value> y = normalize(
-      node, node.input(0), moments->first, moments->second,
-      asChannelColumn(node, node.input(1), rank),
-      asChannelColumn(node, node.input(2), rank));
+  FailureOr<Value> y =
+      normalize(node, node.input(0), moments->first, moments->second,
+                asChannelColumn(node, node.input(1), rank),
+                asChannelColumn(node, node.input(2), rank));
   if (failed(y))
     return failure();
   node.setOutput(0, *y);
@@ -285,9 +289,10 @@ LogicalResult importLRN(NodeImporter &node) {
   int64_t rank = type.getRank();
   int64_t size = node.getInt("size", 0);
   if (size < 1 || rank < 3)
-    return node.emitError() << "LRN of " << type << " by size " << size
-                            << " is not imported";
-  double alpha = node.getFloat("alpha", 1e-4f), beta = node.getFloat("beta", 0.75f),
+    return node.emitError()
+           << "LRN of " << type << " by size " << size << " is not imported";
+  double alpha = node.getFloat("alpha", 1e-4f),
+         beta = node.getFloat("beta", 0.75f),
          bias = node.getFloat("bias", 1.0f);
   OpBuilder &b = node.b;
   Location loc = node.loc;
@@ -304,20 +309,20 @@ LogicalResult importLRN(NodeImporter &node) {
   high[1] = size - 1 - low[1];
   if (!ShapedType::isDynamic(shape[1]))
     shape[1] += size - 1;
-  Value padded = tensor::PadOp::create(
-      b, loc, type.clone(shape), *squares,
-      getAsIndexOpFoldResult(b.getContext(), low),
-      getAsIndexOpFoldResult(b.getContext(), high),
-      createScalar(b, loc, element, 0));
+  Value padded =
+      tensor::PadOp::create(b, loc, type.clone(shape), *squares,
+                            getAsIndexOpFoldResult(b.getContext(), low),
+                            getAsIndexOpFoldResult(b.getContext(), high),
+                            createScalar(b, loc, element, 0));
   // Loops: the result's, then k across the window.
   SmallVector<AffineExpr> paddedExprs;
   for (int64_t d = 0; d < rank; ++d)
-    paddedExprs.push_back(d == 1 ? b.getAffineDimExpr(1) +
-                                       b.getAffineDimExpr(rank)
-                                 : b.getAffineDimExpr(d));
+    paddedExprs.push_back(d == 1
+                              ? b.getAffineDimExpr(1) + b.getAffineDimExpr(rank)
+                              : b.getAffineDimExpr(d));
   Value window = createEmpty(b, loc, {b.getIndexAttr(size)}, element);
-  Value init = createFilled(b, loc, getSizes(b, loc, x),
-                            getScalarAttr(element, 0));
+  Value init =
+      createFilled(b, loc, getSizes(b, loc, x), getScalarAttr(element, 0));
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
   iterators.push_back(utils::IteratorType::reduction);
@@ -340,8 +345,8 @@ LogicalResult importLRN(NodeImporter &node) {
         Value scaled = arith::MulFOp::create(
             nb, l, v[1], createScalar(nb, l, element, alpha / size));
         Value base = addF(nb, l, scaled, createScalar(nb, l, element, bias));
-        Value divisor = math::PowFOp::create(nb, l, base,
-                                             createScalar(nb, l, element, beta));
+        Value divisor = math::PowFOp::create(
+            nb, l, base, createScalar(nb, l, element, beta));
         return arith::DivFOp::create(nb, l, v[0], divisor);
       });
   if (failed(y))

@@ -19,13 +19,24 @@ using namespace mlir::halc::onnx_import;
 
 namespace {
 
-enum class Reduce { Sum, Mean, Max, Min, Prod, L1, L2, LogSum, LogSumExp, SumSquare };
+enum class Reduce {
+  Sum,
+  Mean,
+  Max,
+  Min,
+  Prod,
+  L1,
+  L2,
+  LogSum,
+  LogSumExp,
+  SumSquare
+};
 
 /// The axes of a reduction: an attribute, or since opset 13 for ReduceSum
 /// (18 for the others) input 1; empty for all (or none, with
 /// noop_with_empty_axes).
-FailureOr<SmallVector<int64_t>> getReducedAxes(NodeImporter &node,
-                                               int64_t rank, bool &noop) {
+FailureOr<SmallVector<int64_t>> getReducedAxes(NodeImporter &node, int64_t rank,
+                                               bool &noop) {
   bool fromInput = node.opset >= (node.node.op_type() == "ReduceSum" ? 13 : 18);
   SmallVector<int64_t> axes;
   if (!fromInput) {
@@ -57,8 +68,8 @@ LogicalResult importReduce(NodeImporter &node, Reduce kind) {
     return success();
   }
   if (!isFloat && kind != Reduce::Sum && kind != Reduce::Max &&
-      kind != Reduce::Min && kind != Reduce::Prod && kind != Reduce::SumSquare &&
-      kind != Reduce::L1)
+      kind != Reduce::Min && kind != Reduce::Prod &&
+      kind != Reduce::SumSquare && kind != Reduce::L1)
     return node.emitError() << "this reduction of integers is not imported";
   OpBuilder &b = node.b;
   Location loc = node.loc;
@@ -66,11 +77,11 @@ LogicalResult importReduce(NodeImporter &node, Reduce kind) {
   // LogSumExp subtracts the maximum first, so exp cannot overflow.
   Value maximum;
   if (kind == Reduce::LogSumExp) {
-    maximum = buildReduction(b, loc, input, *axes, /*keepDims=*/false,
-                             getLowestAttr(element, false),
-                             [](OpBuilder &nb, Location l, ValueRange v) -> Value {
-                               return arith::MaximumFOp::create(nb, l, v[0], v[1]);
-                             });
+    maximum = buildReduction(
+        b, loc, input, *axes, /*keepDims=*/false, getLowestAttr(element, false),
+        [](OpBuilder &nb, Location l, ValueRange v) -> Value {
+          return arith::MaximumFOp::create(nb, l, v[0], v[1]);
+        });
     FailureOr<Value> shifted = buildElementwise(
         node, {input, insertUnitDims(b, loc, maximum, *axes)}, element,
         [](OpBuilder &nb, Location l, ValueRange v) -> Value {
@@ -218,9 +229,9 @@ Value buildArgExtreme(OpBuilder &b, Location loc, Value input, int64_t axis,
             nb, l, nb.getI64Type(), linalg::IndexOp::create(nb, l, axis));
         linalg::YieldOp::create(
             nb, l,
-            ValueRange{arith::SelectOp::create(nb, l, better, x, best),
-                       arith::SelectOp::create(nb, l, better, index,
-                                               bestIndex)});
+            ValueRange{
+                arith::SelectOp::create(nb, l, better, x, best),
+                arith::SelectOp::create(nb, l, better, index, bestIndex)});
       });
   return generic.getResult(1);
 }
@@ -232,9 +243,9 @@ LogicalResult importArgExtreme(NodeImporter &node, bool max) {
   FailureOr<int64_t> axis = normalizeAxis(node, node.getInt("axis", 0), rank);
   if (failed(axis))
     return failure();
-  Value y = buildArgExtreme(node.b, node.loc, node.input(0), *axis, max,
-                            node.getInt("select_last_index", 0),
-                            node.isUnsigned(0));
+  Value y =
+      buildArgExtreme(node.b, node.loc, node.input(0), *axis, max,
+                      node.getInt("select_last_index", 0), node.isUnsigned(0));
   if (node.getInt("keepdims", 1))
     y = insertUnitDims(node.b, node.loc, y, {*axis});
   node.setOutput(0, y);
@@ -309,8 +320,8 @@ LogicalResult importCumSum(NodeImporter &node) {
   SmallVector<AffineExpr> inputExprs;
   for (int64_t d = 0; d < rank; ++d)
     inputExprs.push_back(b.getAffineDimExpr(d == *axis ? rank : d));
-  Value init = createFilled(b, loc, getSizes(b, loc, input),
-                            getScalarAttr(element, 0));
+  Value init =
+      createFilled(b, loc, getSizes(b, loc, input), getScalarAttr(element, 0));
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
   iterators.push_back(utils::IteratorType::reduction);
@@ -342,13 +353,27 @@ LogicalResult importCumSum(NodeImporter &node) {
 } // namespace
 
 void mlir::halc::onnx_import::addReductionOps(OpTable &table) {
-  table["ReduceSum"] = [](NodeImporter &n) { return importReduce(n, Reduce::Sum); };
-  table["ReduceMean"] = [](NodeImporter &n) { return importReduce(n, Reduce::Mean); };
-  table["ReduceMax"] = [](NodeImporter &n) { return importReduce(n, Reduce::Max); };
-  table["ReduceMin"] = [](NodeImporter &n) { return importReduce(n, Reduce::Min); };
-  table["ReduceProd"] = [](NodeImporter &n) { return importReduce(n, Reduce::Prod); };
-  table["ReduceL1"] = [](NodeImporter &n) { return importReduce(n, Reduce::L1); };
-  table["ReduceL2"] = [](NodeImporter &n) { return importReduce(n, Reduce::L2); };
+  table["ReduceSum"] = [](NodeImporter &n) {
+    return importReduce(n, Reduce::Sum);
+  };
+  table["ReduceMean"] = [](NodeImporter &n) {
+    return importReduce(n, Reduce::Mean);
+  };
+  table["ReduceMax"] = [](NodeImporter &n) {
+    return importReduce(n, Reduce::Max);
+  };
+  table["ReduceMin"] = [](NodeImporter &n) {
+    return importReduce(n, Reduce::Min);
+  };
+  table["ReduceProd"] = [](NodeImporter &n) {
+    return importReduce(n, Reduce::Prod);
+  };
+  table["ReduceL1"] = [](NodeImporter &n) {
+    return importReduce(n, Reduce::L1);
+  };
+  table["ReduceL2"] = [](NodeImporter &n) {
+    return importReduce(n, Reduce::L2);
+  };
   table["ReduceLogSum"] = [](NodeImporter &n) {
     return importReduce(n, Reduce::LogSum);
   };

@@ -68,8 +68,8 @@ LogicalResult importReshape(NodeImporter &node) {
     for (int64_t size : shape)
       count *= size;
     if (count != type.getNumElements())
-      return node.emitError() << "cannot reshape " << type << " to "
-                              << count << " elements";
+      return node.emitError()
+             << "cannot reshape " << type << " to " << count << " elements";
   }
   return setReshaped(node, shape);
 }
@@ -95,8 +95,8 @@ LogicalResult importFlatten(NodeImporter &node) {
     return node.emitError() << "axis " << node.getInt("axis", 1)
                             << " is out of range for rank " << rank;
   ArrayRef<int64_t> shape = type.getShape();
-  return setReshaped(node, {product(shape.take_front(axis)),
-                            product(shape.drop_front(axis))});
+  return setReshaped(
+      node, {product(shape.take_front(axis)), product(shape.drop_front(axis))});
 }
 
 /// Squeeze and Unsqueeze read their axes from an attribute before opset 13
@@ -133,8 +133,8 @@ LogicalResult importSqueeze(NodeImporter &node) {
       continue;
     }
     if (type.getDimSize(d) != 1 && !type.isDynamicDim(d))
-      return node.emitError() << "dimension " << d << " of " << type
-                              << " is not 1";
+      return node.emitError()
+             << "dimension " << d << " of " << type << " is not 1";
   }
   if (const KnownTensor *known = node.known(0))
     return setReshaped(node, shape);
@@ -179,8 +179,8 @@ LogicalResult importTranspose(NodeImporter &node) {
   SmallVector<int64_t> sorted(perm);
   llvm::sort(sorted);
   if (!llvm::equal(sorted, llvm::seq<int64_t>(0, rank)))
-    return node.emitError() << "perm is not a permutation of " << rank
-                            << " dimensions";
+    return node.emitError()
+           << "perm is not a permutation of " << rank << " dimensions";
   node.setOutput(0, transpose(node.b, node.loc, node.input(0), perm));
   return success();
 }
@@ -190,8 +190,8 @@ LogicalResult importDepthSpace(NodeImporter &node, bool toSpace) {
   RankedTensorType type = node.inputType(0);
   int64_t bs = node.getInt("blocksize", 0);
   if (type.getRank() != 4 || !type.hasStaticShape() || bs <= 0)
-    return node.emitError() << "needs a static 4-d input and a blocksize; got "
-                            << type;
+    return node.emitError()
+           << "needs a static 4-d input and a blocksize; got " << type;
   int64_t n = type.getDimSize(0), c = type.getDimSize(1),
           h = type.getDimSize(2), w = type.getDimSize(3);
   SmallVector<int64_t> split, perm, result;

@@ -61,14 +61,12 @@ Value clampIndex(OpBuilder &b, Location loc, Value position, int64_t size) {
       arith::FPToSIOp::create(b, loc, b.getI64Type(), position));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value last = arith::ConstantIndexOp::create(b, loc, size - 1);
-  return arith::MinSIOp::create(b, loc,
-                                arith::MaxSIOp::create(b, loc, index, zero),
-                                last);
+  return arith::MinSIOp::create(
+      b, loc, arith::MaxSIOp::create(b, loc, index, zero), last);
 }
 
 /// The nearest input index to `position` by `mode`.
-Value roundNearest(OpBuilder &b, Location loc, Value position,
-                   StringRef mode) {
+Value roundNearest(OpBuilder &b, Location loc, Value position, StringRef mode) {
   Type f32 = b.getF32Type();
   if (mode == "floor")
     return math::FloorOp::create(b, loc, position);
@@ -86,8 +84,8 @@ Value roundNearest(OpBuilder &b, Location loc, Value position,
 LogicalResult importResize(NodeImporter &node) {
   RankedTensorType type = node.inputType(0);
   if (!type.hasStaticShape())
-    return node.emitError() << "resizing dynamic " << type
-                            << " is not imported";
+    return node.emitError()
+           << "resizing dynamic " << type << " is not imported";
   int64_t rank = type.getRank();
   ResizeOptions o;
   o.mode = node.getString("mode", "nearest");
@@ -102,10 +100,8 @@ LogicalResult importResize(NodeImporter &node) {
       o.scales.push_back(s);
   } else {
     // Scales are input 1 (Upsample, Resize-10) or 2; sizes input 3.
-    unsigned scalesInput = node.node.op_type() == "Upsample" ||
-                                   node.opset < 11
-                               ? 1
-                               : 2;
+    unsigned scalesInput =
+        node.node.op_type() == "Upsample" || node.opset < 11 ? 1 : 2;
     const KnownTensor *scales = node.known(scalesInput);
     if (scales)
       for (int64_t i = 0; i < scales->getNumElements(); ++i)
@@ -164,9 +160,9 @@ LogicalResult importResize(NodeImporter &node) {
           }
           Value position = getSourcePosition(nb, l, o, d, i);
           if (o.mode == "nearest") {
-            low.push_back(clampIndex(
-                nb, l, roundNearest(nb, l, position, o.nearestMode),
-                o.inSizes[d]));
+            low.push_back(
+                clampIndex(nb, l, roundNearest(nb, l, position, o.nearestMode),
+                           o.inSizes[d]));
             high.push_back(low.back());
             weight.push_back(Value());
             continue;
@@ -210,8 +206,8 @@ LogicalResult importResize(NodeImporter &node) {
           sum = arith::AddFOp::create(nb, l, sum,
                                       arith::MulFOp::create(nb, l, w, x));
         }
-        linalg::YieldOp::create(nb, l,
-                                convertScalar(nb, l, sum, element, false, false));
+        linalg::YieldOp::create(
+            nb, l, convertScalar(nb, l, sum, element, false, false));
       });
   node.setOutput(0, generic.getResult(0));
   return success();

@@ -34,14 +34,14 @@ LogicalResult importConstant(NodeImporter &node) {
     if (failed(bytes))
       return node.emitError() << "its value " << error;
     if (type.getNumElements() <= kMaxKnownElements) {
-      node.setKnownOutput(0, decodeKnown(tensor.data_type(), type.getShape(),
-                                         *bytes));
+      node.setKnownOutput(
+          0, decodeKnown(tensor.data_type(), type.getShape(), *bytes));
       return success();
     }
-    node.setOutput(0, arith::ConstantOp::create(
-                          node.b, node.loc,
-                          cast<TypedAttr>(getElementsAttr(
-                              type, *bytes, node.node.output(0)))));
+    node.setOutput(
+        0, arith::ConstantOp::create(node.b, node.loc,
+                                     cast<TypedAttr>(getElementsAttr(
+                                         type, *bytes, node.node.output(0)))));
     return success();
   }
   KnownTensor known;
@@ -97,10 +97,11 @@ LogicalResult importConstantOfShape(NodeImporter &node) {
   if (failed(element))
     return failure();
   auto type = RankedTensorType::get(*shape, *element);
-  node.setOutput(0, arith::ConstantOp::create(
-                        node.b, node.loc,
-                        DenseElementsAttr::get(
-                            type, getScalarAttr(*element, known.getAsDouble(0)))));
+  node.setOutput(0,
+                 arith::ConstantOp::create(
+                     node.b, node.loc,
+                     DenseElementsAttr::get(
+                         type, getScalarAttr(*element, known.getAsDouble(0)))));
   return success();
 }
 
@@ -131,8 +132,8 @@ LogicalResult importShape(NodeImporter &node) {
 LogicalResult importSize(NodeImporter &node) {
   RankedTensorType type = node.inputType(0);
   if (!type.hasStaticShape())
-    return node.emitError() << "the size of a tensor of dynamic shape "
-                            << type << " is not imported";
+    return node.emitError() << "the size of a tensor of dynamic shape " << type
+                            << " is not imported";
   node.setKnownOutput(0, KnownTensor::ofInts({type.getNumElements()}, {}));
   return success();
 }
@@ -153,8 +154,8 @@ LogicalResult importRange(NodeImporter &node) {
   int64_t count = std::max<int64_t>(
       0, int64_t(std::ceil((limit->getAsDouble(0) - first) / step)));
   if (count > kMaxKnownElements)
-    return node.emitError() << "a range of " << count
-                            << " elements is not imported";
+    return node.emitError()
+           << "a range of " << count << " elements is not imported";
   for (int64_t i = 0; i < count; ++i) {
     if (known.isFloat())
       known.floats.push_back(first + i * step);
@@ -181,8 +182,9 @@ LogicalResult importIdentity(NodeImporter &node) {
     node.setOutput(0, node.input(0));
   if (node.hasOutput(1)) {
     Value input = node.input(0);
-    Value mask = createFilled(node.b, node.loc, getSizes(node.b, node.loc, input),
-                              node.b.getBoolAttr(true));
+    Value mask =
+        createFilled(node.b, node.loc, getSizes(node.b, node.loc, input),
+                     node.b.getBoolAttr(true));
     node.setOutput(1, mask);
   }
   return success();

@@ -211,16 +211,17 @@ KnownTensor mlir::halc::onnx_import::decodeKnown(int32_t dataType,
   return known;
 }
 
-ElementsAttr mlir::halc::onnx_import::getElementsAttr(RankedTensorType type,
-                                                      const KnownTensor &known) {
+ElementsAttr
+mlir::halc::onnx_import::getElementsAttr(RankedTensorType type,
+                                         const KnownTensor &known) {
   Type element = type.getElementType();
   SmallVector<Attribute> values;
   for (int64_t i = 0, e = known.getNumElements(); i < e; ++i) {
     if (auto floatType = dyn_cast<FloatType>(element)) {
       APFloat value(known.getAsDouble(i));
       bool lost;
-      value.convert(floatType.getFloatSemantics(),
-                    APFloat::rmNearestTiesToEven, &lost);
+      value.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                    &lost);
       values.push_back(FloatAttr::get(element, value));
     } else {
       values.push_back(IntegerAttr::get(

@@ -1,4 +1,5 @@
-//===- Tensors.h - ONNX tensors as bytes, known values, attributes -*- C++ -*-===//
+//===- Tensors.h - ONNX tensors as bytes, known values, attributes -*- C++
+//-*-===//
 
 #ifndef HALC_IMPORT_ONNX_TENSORS_H
 #define HALC_IMPORT_ONNX_TENSORS_H
