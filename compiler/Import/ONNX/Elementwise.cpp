@@ -26,14 +26,16 @@ Value constantLike(OpBuilder &b, Location loc, Value like, double value) {
   return createScalar(b, loc, like.getType(), value);
 }
 
-/// Imports a node whose output is `fn` of all its inputs, elementwise.
-LogicalResult importMap(NodeImporter &node, ScalarFn fn) {
+/// Imports a node whose output is `fn` of `operands` (by default all its
+/// inputs), elementwise.
+LogicalResult importMap(NodeImporter &node, ScalarFn fn,
+                        SmallVector<Value> operands = {}) {
   if (foldKnownElementwise(node))
     return success();
-  SmallVector<Value> operands;
-  for (unsigned i = 0; i < node.getNumInputs(); ++i)
-    if (node.hasInput(i))
-      operands.push_back(node.input(i));
+  if (operands.empty())
+    for (unsigned i = 0; i < node.getNumInputs(); ++i)
+      if (node.hasInput(i))
+        operands.push_back(node.input(i));
   FailureOr<Type> element = node.outputElementType(0);
   if (failed(element))
     return failure();
@@ -320,12 +322,20 @@ LogicalResult importLeakyRelu(NodeImporter &node) {
 }
 
 LogicalResult importPRelu(NodeImporter &node) {
+  // Before opset 7, a slope of one dimension is per channel (dimension 1).
+  SmallVector<Value> operands = {node.input(0), node.input(1)};
+  int64_t rank = node.inputType(0).getRank();
+  if (node.opset < 7 && node.inputType(1).getRank() == 1 && rank > 2) {
+    SmallVector<int64_t> axes = llvm::to_vector(llvm::seq<int64_t>(1, rank - 1));
+    operands[1] = insertUnitDims(node.b, node.loc, operands[1], axes);
+  }
   return importMap(
       node,
       [](OpBuilder &b, Location loc, ValueRange x, NodeImporter &) -> Value {
         Value scaled = arith::MulFOp::create(b, loc, x[0], x[1]);
         return select(b, loc, lessThanZero(b, loc, x[0]), scaled, x[0]);
-      });
+      },
+      operands);
 }
 
 LogicalResult importElu(NodeImporter &node) {
