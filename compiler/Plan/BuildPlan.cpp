@@ -416,11 +416,13 @@ LogicalResult FunctionPlanner::addArgument(BlockArgument argument) {
 LogicalResult FunctionPlanner::addConstantBuffer(arith::ConstantOp constant) {
   auto type = dyn_cast<RankedTensorType>(constant.getType());
   auto elements = dyn_cast<DenseElementsAttr>(constant.getValue());
-  // A dense resource (an imported model's weights): its blob's bytes.
+  // A dense resource (an imported model's weights): its blob's bytes, or,
+  // without a blob, the parameter of its name, given when the module loads.
   auto resource = dyn_cast<DenseResourceElementsAttr>(constant.getValue());
   AsmResourceBlob *blob =
       resource ? resource.getRawHandle().getBlob() : nullptr;
-  if ((!elements && !blob) || !type || !getElementType(type.getElementType()))
+  if ((!elements && !resource) || !type ||
+      !getElementType(type.getElementType()))
     return constant.emitError("only dense constant tensors of ")
            << hm::listElementTypes() << " become buffers; got "
            << constant.getType();
@@ -428,6 +430,10 @@ LogicalResult FunctionPlanner::addConstantBuffer(arith::ConstantOp constant) {
   if (failed(buffer))
     return failure();
   std::vector<uint8_t> &contents = plan.buffers[*buffer].contents;
+  if (resource && !blob) {
+    plan.buffers[*buffer].parameter = resource.getRawHandle().getKey().str();
+    return success();
+  }
   if (blob) {
     ArrayRef<char> data = blob->getData();
     contents.assign(data.begin(), data.end());

@@ -44,6 +44,8 @@ struct Buffer {
   std::vector<uint32_t> sizeValues;
   /// The elements of a constant tensor it holds before the first dispatch.
   std::vector<uint8_t> contents;
+  /// Or the name of the parameter whose bytes it holds (given at load).
+  std::string parameter;
 };
 
 /// Along an axis of a dispatch: `count` workgroups, or (when `extent` is a

@@ -63,7 +63,8 @@ fb::Offset<hm::FunctionDef> writeFunction(fb::FlatBufferBuilder &builder,
     buffers.push_back(hm::CreateBufferDefDirect(
         builder, buffer.sizeBytes,
         buffer.contents.empty() ? nullptr : &buffer.contents,
-        buffer.sizeValues.empty() ? nullptr : &buffer.sizeValues));
+        buffer.sizeValues.empty() ? nullptr : &buffer.sizeValues,
+        buffer.parameter.empty() ? nullptr : buffer.parameter.c_str()));
   std::vector<fb::Offset<hm::ValueDef>> values;
   for (const hm::ValueDefT &value : function.values)
     values.push_back(hm::ValueDef::Pack(builder, &value));

@@ -10,6 +10,7 @@
 
 #include "BinaryHeader.h"
 #include "Function.h"
+#include "Parameters.h"
 #include "halc/status_cc.h"
 #include "Unaligned.h"
 
@@ -32,6 +33,8 @@ struct halc_module_s {
   std::vector<std::unique_ptr<Function>> functions;
   std::vector<halc_function_t> views;
   std::string sourcePath, sourceText;
+  /// The bytes of the parameters its buffers hold (copied at load).
+  std::vector<std::vector<uint8_t>> parameterBytes;
 
   ~halc_module_s() {
     for (halc_executable_t *executable : executables)
@@ -53,7 +56,8 @@ uint64_t staticTensorBytes(const halc_tensor_type_t &type) {
 
 class Verifier {
 public:
-  explicit Verifier(halc_module_s &module) : module(module) {}
+  Verifier(halc_module_s &module, const halc_parameters_t *parameters)
+      : module(module), parameters(parameters) {}
   halc_status_t verify(const hm::ModuleDef &def);
 
 private:
@@ -69,8 +73,39 @@ private:
                              size_t index);
   halc_status_t readFunction(const hm::FunctionDef &def, Function &function);
 
+  /// The contents of buffer `index`, which holds parameter `name`: its
+  /// bytes, copied from the parameters given at load.
+  halc_status_t bindParameter(const std::string &name, size_t index,
+                              uint64_t size, const void *&contents);
+
   halc_module_s &module;
+  const halc_parameters_t *parameters;
 };
+
+halc_status_t Verifier::bindParameter(const std::string &name, size_t index,
+                                      uint64_t size, const void *&contents) {
+  std::string buffer = "buffers[" + std::to_string(index) + "]";
+  if (name.empty())
+    return makeError(buffer + " names an empty parameter");
+  if (!parameters)
+    return makeError(buffer + " holds parameter '" + name +
+                     "': load the module with its parameters "
+                     "(halc_module_load_with_parameters; halc-run "
+                     "--parameters=FILE)");
+  auto entry = parameters->entries.find(name);
+  if (entry == parameters->entries.end())
+    return makeError(buffer + " holds parameter '" + name +
+                     "', which the parameters given do not have");
+  auto [begin, end] = entry->second;
+  if (end - begin != size)
+    return makeError("parameter '" + name + "' has " +
+                     std::to_string(end - begin) + " bytes; " + buffer +
+                     " holds " + std::to_string(size));
+  module.parameterBytes.emplace_back(parameters->bytes.begin() + begin,
+                                     parameters->bytes.begin() + end);
+  contents = module.parameterBytes.back().data();
+  return nullptr;
+}
 
 halc_status_t Verifier::readTypes(
     const flatbuffers::Vector<flatbuffers::Offset<hm::TensorTypeDef>> *defs,
@@ -325,8 +360,19 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
                          "] has " + std::to_string(contents->size()) +
                          " bytes of contents for " +
                          std::to_string(buffer->size_bytes()) + " bytes");
+      const void *data = contents ? contents->data() : nullptr;
+      if (const flatbuffers::String *parameter = buffer->parameter()) {
+        if (contents)
+          return makeError("buffers[" +
+                           std::to_string(function.bufferSizes.size()) +
+                           "] has both contents and a parameter");
+        if (halc_status_t status =
+                bindParameter(parameter->str(), function.bufferSizes.size(),
+                              buffer->size_bytes(), data))
+          return status;
+      }
       function.bufferSizes.push_back(buffer->size_bytes());
-      function.bufferContents.push_back(contents ? contents->data() : nullptr);
+      function.bufferContents.push_back(data);
     }
   if (halc_status_t status =
           readTypes(def.results(), "results", function, function.results))
@@ -412,7 +458,8 @@ halc_status_t Verifier::verify(const hm::ModuleDef &def) {
   return nullptr;
 }
 
-halc_status_t load(std::vector<uint8_t> bytes, halc_module_t **out) {
+halc_status_t load(std::vector<uint8_t> bytes,
+                   const halc_parameters_t *parameters, halc_module_t **out) {
   *out = nullptr;
   BinaryContent content;
   if (halc_status_t status =
@@ -431,7 +478,7 @@ halc_status_t load(std::vector<uint8_t> bytes, halc_module_t **out) {
   size_t offset = content.data - bytes.data();
   module->bytes = std::move(bytes);
   const hm::ModuleDef *def = hm::GetModuleDef(module->bytes.data() + offset);
-  if (halc_status_t status = Verifier(*module).verify(*def))
+  if (halc_status_t status = Verifier(*module, parameters).verify(*def))
     return prefixError("module", status);
   *out = module.release();
   return nullptr;
@@ -465,24 +512,38 @@ extern "C" int halc_element_type_is_float(halc_element_type_t type) {
   return info && info->isFloat;
 }
 
-extern "C" halc_status_t halc_module_load(const void *data, size_t size,
-                                          halc_module_t **out) {
+extern "C" halc_status_t
+halc_module_load_with_parameters(const void *data, size_t size,
+                                 const halc_parameters_t *parameters,
+                                 halc_module_t **out) {
   *out = nullptr;
   return catchExceptions("loading a module", [&] {
     const auto *begin = static_cast<const uint8_t *>(data);
-    return load(std::vector<uint8_t>(begin, begin + size), out);
+    return load(std::vector<uint8_t>(begin, begin + size), parameters, out);
   });
 }
 
-extern "C" halc_status_t halc_module_load_file(const char *path,
-                                               halc_module_t **out) {
+extern "C" halc_status_t halc_module_load(const void *data, size_t size,
+                                          halc_module_t **out) {
+  return halc_module_load_with_parameters(data, size, nullptr, out);
+}
+
+extern "C" halc_status_t
+halc_module_load_file_with_parameters(const char *path,
+                                      const halc_parameters_t *parameters,
+                                      halc_module_t **out) {
   *out = nullptr;
   return catchExceptions("loading a module", [&] {
     std::vector<uint8_t> bytes;
     if (halc_status_t status = readFile(path, "module", bytes))
       return status;
-    return load(std::move(bytes), out);
+    return load(std::move(bytes), parameters, out);
   });
+}
+
+extern "C" halc_status_t halc_module_load_file(const char *path,
+                                               halc_module_t **out) {
+  return halc_module_load_file_with_parameters(path, nullptr, out);
 }
 
 extern "C" void halc_module_free(halc_module_t *module) { delete module; }

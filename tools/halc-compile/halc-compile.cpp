@@ -75,6 +75,20 @@ static cl::opt<std::string> onnxFunctionName(
     cl::desc("An ONNX model's function name (default: the graph's name)"),
     cl::init(""), cl::cat(onnxCategory));
 
+static cl::opt<bool> externalizeParameters(
+    "onnx-externalize-params",
+    cl::desc("Keep an ONNX model's initializers (above 64 elements) outside "
+             "the module, as parameters the runtime loads by name "
+             "(halc-run --parameters=FILE)"),
+    cl::init(false), cl::cat(onnxCategory));
+
+static cl::opt<std::string> saveParametersTo(
+    "onnx-save-params-to",
+    cl::desc("Where --onnx-externalize-params writes the parameters (a "
+             "safetensors file; default: the output's name with the "
+             "extension .safetensors)"),
+    cl::init(""), cl::cat(onnxCategory));
+
 static cl::list<std::string> onnxDimSizes(
     "onnx-dim",
     cl::desc("NAME=SIZE: pin an ONNX model's dynamic dimensions named NAME "
@@ -310,9 +324,21 @@ static int compileMain() {
   // What the module file keeps as its source (for a CPU reference run): the
   // input, or the MLIR imported from a model, unless that is large.
   std::string sourceText;
+  // The initializers kept outside the module, and where they go.
+  std::vector<ONNXParameter> parameters;
+  std::string parametersPath;
   if (isONNX) {
     ONNXImportOptions onnxOptions;
     onnxOptions.functionName = onnxFunctionName;
+    if (externalizeParameters) {
+      parametersPath = getParametersPath(saveParametersTo, outputFilename);
+      if (parametersPath.empty()) {
+        llvm::errs() << "error: --onnx-externalize-params writing to stdout "
+                        "needs --onnx-save-params-to\n";
+        return 1;
+      }
+      onnxOptions.parameters = &parameters;
+    }
     if (!parseDimSizes(onnxDimSizes, onnxOptions, errorMessage)) {
       llvm::errs() << "error: --onnx-dim: " << errorMessage << "\n";
       return 1;
@@ -357,6 +383,12 @@ static int compileMain() {
   TimingScope outputTiming = timing.nest("output");
   if (failed(writeOutput(*module, *result)))
     return 1;
+  if (!parametersPath.empty() &&
+      failed(writeParameters(parametersPath, parameters, errorMessage))) {
+    llvm::errs() << "error: cannot write " << parametersPath << ": "
+                 << errorMessage << "\n";
+    return 1;
+  }
   outputTiming.stop();
   if (printSummary)
     printExecutableSummary(*module, *result);

@@ -38,6 +38,19 @@ static cl::opt<std::string>
                  cl::desc("The function's name (default: the graph's name)"),
                  cl::init(""), cl::cat(category));
 
+static cl::opt<bool> externalizeParameters(
+    "onnx-externalize-params",
+    cl::desc("Keep the initializers (above 64 elements) outside the module, "
+             "as parameters the runtime loads by name"),
+    cl::init(false), cl::cat(category));
+
+static cl::opt<std::string> saveParametersTo(
+    "onnx-save-params-to",
+    cl::desc("Where --onnx-externalize-params writes the parameters (a "
+             "safetensors file; default: the output's name with the "
+             "extension .safetensors)"),
+    cl::init(""), cl::cat(category));
+
 static cl::list<std::string>
     dimSizes("onnx-dim",
              cl::desc("NAME=SIZE: pin the dynamic dimensions named NAME (a "
@@ -51,6 +64,17 @@ int main(int argc, char **argv) {
                               "halc-import-onnx: ONNX model to MLIR\n");
   halc::ONNXImportOptions options;
   options.functionName = functionName;
+  std::vector<halc::ONNXParameter> parameters;
+  std::string parametersPath;
+  if (externalizeParameters) {
+    parametersPath = halc::getParametersPath(saveParametersTo, outputFilename);
+    if (parametersPath.empty()) {
+      llvm::errs() << "error: --onnx-externalize-params writing to stdout "
+                      "needs --onnx-save-params-to\n";
+      return 1;
+    }
+    options.parameters = &parameters;
+  }
   std::string error;
   if (!halc::parseDimSizes(dimSizes, options, error)) {
     llvm::errs() << "error: --onnx-dim: " << error << "\n";
@@ -77,6 +101,12 @@ int main(int argc, char **argv) {
   if (written) {
     llvm::errs() << "error: cannot write " << outputFilename << ": "
                  << llvm::toString(std::move(written)) << "\n";
+    return 1;
+  }
+  if (!parametersPath.empty() &&
+      failed(halc::writeParameters(parametersPath, parameters, error))) {
+    llvm::errs() << "error: cannot write " << parametersPath << ": " << error
+                 << "\n";
     return 1;
   }
   return 0;

@@ -48,12 +48,15 @@ struct Options {
   bool cpuReference = false;
   /// Where the dispatches run: a driver's name, or "msl-cpu".
   std::string device = "vulkan";
+  /// A safetensors file of the module's parameters, if it reads any.
+  std::string parameters;
 };
 
 const char kUsage[] =
     "usage: halc-run MODULE.halm [--function=NAME] [--input=VALUE]... "
     "[--output=@FILE.npy]... [--expected_output=VALUE]... [--reference=cpu] "
-    "[--benchmark=N] [--device=vulkan|hip|cuda|msl-cpu]\n"
+    "[--benchmark=N] [--device=vulkan|hip|cuda|msl-cpu] "
+    "[--parameters=FILE.safetensors]\n"
     "  VALUE: 2x3xf32=1,2,3,4,5,6 (one value fills the tensor) or @FILE.npy\n"
     "  HALC_VULKAN_DEVICE=<index or part of the name> picks the Vulkan device\n"
     "  --device=hip runs a rocm module on an AMD GPU (libamdhip64)\n"
@@ -71,7 +74,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
       return true;
     };
     std::string text;
-    if (value("--function", options.function))
+    if (value("--function", options.function) ||
+        value("--parameters", options.parameters))
       continue;
     if (value("--device", options.device)) {
       std::string known;
@@ -195,8 +199,16 @@ bool runOnDevice(const Options &options, const halc_module_t *module,
 }
 
 int run(const Options &options) {
+  halc_parameters_t *parameters = nullptr;
+  if (!options.parameters.empty() &&
+      failedWith(halc_parameters_load_file(options.parameters.c_str(),
+                                           &parameters)))
+    return 1;
+  std::unique_ptr<halc_parameters_t, void (*)(halc_parameters_t *)>
+      parametersOwner(parameters, halc_parameters_free);
   halc_module_t *module = nullptr;
-  if (failedWith(halc_module_load_file(options.module.c_str(), &module)))
+  if (failedWith(halc_module_load_file_with_parameters(
+          options.module.c_str(), parameters, &module)))
     return 1;
   std::unique_ptr<halc_module_t, void (*)(halc_module_t *)> moduleOwner(
       module, halc_module_free);

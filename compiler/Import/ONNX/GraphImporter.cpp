@@ -5,6 +5,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -99,6 +101,21 @@ Value GraphImporter::materialize(ImportedValue &value) {
     if (failed(bytes)) {
       emitError(loc) << "initializer '" << initializer.name() << "' " << error;
       return {};
+    }
+    // A parameter: a dense resource of the initializer's name without a
+    // blob (the module does not hold its bytes).
+    if (options.parameters && !isInline(type) &&
+        !type.getElementType().isInteger(1)) {
+      DenseResourceElementsHandle handle =
+          DenseResourceElementsHandle::getManagerInterface(getContext())
+              .insert(initializer.name());
+      options.parameters->push_back({handle.getKey().str(),
+                                     initializer.data_type(),
+                                     SmallVector<int64_t>(type.getShape()),
+                                     std::move(*bytes)});
+      value.value = arith::ConstantOp::create(
+          constantBuilder, loc, DenseResourceElementsAttr::get(type, handle));
+      return value.value;
     }
     std::string name = "onnx_" + std::to_string(resourceCount++);
     value.value = arith::ConstantOp::create(

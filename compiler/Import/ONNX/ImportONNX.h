@@ -16,8 +16,20 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace mlir::halc {
+
+/// An initializer kept outside the module: the module reads it by name
+/// (a dense resource without a blob), the runtime binds it at load.
+struct ONNXParameter {
+  std::string name;
+  /// ONNX's data type and the shape.
+  int32_t dataType;
+  SmallVector<int64_t> shape;
+  /// Densely packed, as MLIR stores the elements.
+  std::vector<char> bytes;
+};
 
 struct ONNXImportOptions {
   /// The function's name; empty for the graph's own (sanitized), else "main".
@@ -25,7 +37,22 @@ struct ONNXImportOptions {
   /// Sizes for named dynamic dimensions (`dim_param`s, such as "batch"):
   /// pinned to these, the others stay `?`.
   std::map<std::string, int64_t> dimSizes;
+  /// Where initializers of more than a few elements go instead of the
+  /// module, as parameters (`--onnx-externalize-params`); null embeds them.
+  std::vector<ONNXParameter> *parameters = nullptr;
 };
+
+/// Where the parameters go: `requested`, or beside `output` with the
+/// extension .safetensors; empty when the output is stdout and none was
+/// requested.
+std::string getParametersPath(StringRef requested, StringRef output);
+
+/// Writes `parameters` as a safetensors file (a little-endian header length,
+/// a JSON header of names, dtypes, shapes and offsets, the bytes), what
+/// halc-run --parameters and halc_parameters_load_file read.
+LogicalResult writeParameters(StringRef path,
+                              ArrayRef<ONNXParameter> parameters,
+                              std::string &error);
 
 /// Prints diagnostics at an ONNX model's locations as
 /// `model.onnx:NODE:1: error: ...` (the node's place in the graph), without

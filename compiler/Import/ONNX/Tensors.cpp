@@ -138,6 +138,10 @@ mlir::halc::onnx_import::getTensorType(MLIRContext *context,
 /// lit tests); above it, a dense resource.
 constexpr int64_t kInlineElements = 64;
 
+bool mlir::halc::onnx_import::isInline(RankedTensorType type) {
+  return type.getNumElements() <= kInlineElements;
+}
+
 ElementsAttr mlir::halc::onnx_import::getElementsAttr(RankedTensorType type,
                                                       ArrayRef<char> bytes,
                                                       StringRef name) {
@@ -145,7 +149,7 @@ ElementsAttr mlir::halc::onnx_import::getElementsAttr(RankedTensorType type,
     SmallVector<bool> values(bytes.begin(), bytes.end());
     return DenseElementsAttr::get(type, ArrayRef<bool>(values));
   }
-  if (type.getNumElements() <= kInlineElements)
+  if (isInline(type))
     return DenseElementsAttr::getFromRawBuffer(type, bytes);
   size_t align = std::max<size_t>(type.getElementTypeBitWidth() / 8, 1);
   return DenseResourceElementsAttr::get(

@@ -20,6 +20,10 @@ FailureOr<std::vector<char>> readTensorBytes(const onnx::TensorProto &tensor,
 RankedTensorType getTensorType(MLIRContext *context,
                                const onnx::TensorProto &tensor);
 
+/// Whether a constant of `type` is printed inline (a few elements) rather
+/// than held as a dense resource (or a parameter).
+bool isInline(RankedTensorType type);
+
 /// `bytes` of `type` as an elements attribute: a dense resource named
 /// `name` above a few elements (no text on the way), else dense elements.
 ElementsAttr getElementsAttr(RankedTensorType type, ArrayRef<char> bytes,

@@ -199,6 +199,26 @@ halc_status_t halc_module_load_file(const char *path,
                                     halc_module_t **out_module);
 void halc_module_free(halc_module_t *module);
 
+/* Parameters: a model's weights kept outside its module (halc-compile
+ * --onnx-externalize-params), read from a safetensors file and bound by name
+ * when a module that reads them loads. */
+typedef struct halc_parameters_s halc_parameters_t;
+
+halc_status_t halc_parameters_load_file(const char *path,
+                                        halc_parameters_t **out_parameters);
+void halc_parameters_free(halc_parameters_t *parameters);
+size_t halc_parameters_count(const halc_parameters_t *parameters);
+
+/* Loads a module as halc_module_load does, its parameters' bytes copied from
+ * `parameters` (each by name, its size checked): the module does not keep
+ * `parameters`. halc_module_load refuses a module that reads parameters. */
+halc_status_t halc_module_load_with_parameters(
+    const void *data, size_t size, const halc_parameters_t *parameters,
+    halc_module_t **out_module);
+halc_status_t halc_module_load_file_with_parameters(
+    const char *path, const halc_parameters_t *parameters,
+    halc_module_t **out_module);
+
 size_t halc_module_executable_count(const halc_module_t *module);
 const halc_executable_t *halc_module_executable(const halc_module_t *module,
                                                 size_t ordinal);
