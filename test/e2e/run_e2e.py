@@ -173,8 +173,14 @@ def run_function(source, text, module, work, stem, bundle, name, types, size,
     outputs = []
     sanitized = os.environ.get("HALC_SANITIZED_RUN") if device == "vulkan" else None
     if bundle or sanitized:
-        results = len(re.search(r"func\.func @%s\([^)]*\)\s*->\s*\(?([^{]*)" % name,
-                                text).group(1).split("tensor<")) - 1
+        # The results' types: the signature's line after "->", without
+        # attribute dictionaries ({onnx.name = ...}) and the body's brace.
+        line = re.search(r"func\.func @%s\(.*\)\s*->\s*(.*)\{\s*$" % name,
+                         text, re.M)
+        signature = (re.sub(r"\{[^{}]*\}", "", line.group(1)) if line else
+                     re.search(r"func\.func @%s\([^)]*\)\s*->\s*\(?([^{]*)"
+                               % name, text).group(1))
+        results = signature.count("tensor<")
         outputs = ["--output=@" + os.path.join(
             work, "%s.out%d.npy" % (prefix, i)) for i in range(results)]
     run = subprocess.run(["halc-run", module, "--function=" + name,
