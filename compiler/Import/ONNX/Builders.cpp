@@ -344,8 +344,7 @@ Value mlir::halc::onnx_import::reshapeTo(OpBuilder &b, Location loc,
   for (int64_t size : shape)
     if (!ShapedType::isDynamic(size))
       staticProduct *= size;
-  for (auto [d, size] : llvm::enumerate(shape)) {
-    (void)d;
+  for (int64_t size : shape) {
     sizes.push_back(
         ShapedType::isDynamic(size)
             ? arith::DivUIOp::create(
@@ -450,4 +449,52 @@ mlir::halc::onnx_import::normalizeAxes(NodeImporter &node,
   llvm::sort(result);
   result.erase(std::unique(result.begin(), result.end()), result.end());
   return result;
+}
+
+FailureOr<Value> mlir::halc::onnx_import::broadcastTo(NodeImporter &node,
+                                                      Value input,
+                                                      ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t rank = std::max<int64_t>(type.getRank(), shape.size());
+  SmallVector<int64_t> resultShape(rank);
+  SmallVector<OpFoldResult> sizes;
+  SmallVector<AffineExpr> exprs;
+  OpBuilder &b = node.b;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t inputDim = d - (rank - type.getRank());
+    int64_t shapeDim = d - (rank - int64_t(shape.size()));
+    int64_t wanted = shapeDim >= 0 ? shape[shapeDim] : 1;
+    int64_t have = inputDim >= 0 ? type.getDimSize(inputDim) : 1;
+    if (have != 1 && wanted != 1 && have != wanted &&
+        !ShapedType::isDynamic(have))
+      return node.emitError() << type << " does not broadcast to size "
+                              << wanted << " in dimension " << d;
+    bool stretched = have == 1 && wanted != 1;
+    if (inputDim >= 0)
+      exprs.push_back(stretched ? b.getAffineConstantExpr(0)
+                                : b.getAffineDimExpr(d));
+    if (stretched || (wanted != 1 && !ShapedType::isDynamic(have))) {
+      sizes.push_back(b.getIndexAttr(wanted));
+      resultShape[d] = wanted;
+    } else if (inputDim >= 0) {
+      sizes.push_back(tensor::getMixedSize(b, node.loc, input, inputDim));
+      resultShape[d] = have;
+    } else {
+      sizes.push_back(b.getIndexAttr(1));
+      resultShape[d] = 1;
+    }
+  }
+  if (llvm::equal(resultShape, type.getShape()))
+    return input;
+  Value output = createEmpty(b, node.loc, sizes, type.getElementType());
+  SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, exprs, b.getContext()),
+                                 b.getMultiDimIdentityMap(rank)};
+  return linalg::GenericOp::create(
+             b, node.loc, output.getType(), input, output, maps,
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [](OpBuilder &nested, Location loc, ValueRange args) {
+               linalg::YieldOp::create(nested, loc, args[0]);
+             })
+      .getResult(0);
 }

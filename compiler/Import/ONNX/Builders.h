@@ -66,6 +66,11 @@ Value dropUnitDims(OpBuilder &b, Location loc, Value input,
 Value transpose(OpBuilder &b, Location loc, Value input,
                 ArrayRef<int64_t> perm);
 
+/// `input` broadcast to `shape` (NumPy's rules, both ways); an error at the
+/// node if it does not broadcast.
+FailureOr<Value> broadcastTo(NodeImporter &node, Value input,
+                             ArrayRef<int64_t> shape);
+
 /// `axis` in [-rank, rank) as a dimension; an error at the node if out of
 /// range.
 FailureOr<int64_t> normalizeAxis(NodeImporter &node, int64_t axis,

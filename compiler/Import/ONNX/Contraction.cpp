@@ -44,44 +44,6 @@ Value collapseLeading(OpBuilder &b, Location loc, Value x, int64_t count) {
   return tensor::CollapseShapeOp::create(b, loc, x, groups);
 }
 
-/// `x` broadcast to `shape` (its rank or more), for a batch.
-Value broadcastBatch(NodeImporter &node, Value x, ArrayRef<int64_t> batch) {
-  auto type = cast<RankedTensorType>(x.getType());
-  int64_t rank = batch.size() + 2;
-  ArrayRef<int64_t> inner = type.getShape().take_back(2);
-  SmallVector<int64_t> shape(batch);
-  llvm::append_range(shape, inner);
-  if (llvm::equal(shape, type.getShape()))
-    return x;
-  OpBuilder &b = node.b;
-  SmallVector<AffineExpr> exprs;
-  SmallVector<OpFoldResult> sizes;
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t inputDim = d - (rank - type.getRank());
-    if (inputDim < 0) {
-      sizes.push_back(b.getIndexAttr(shape[d]));
-      continue;
-    }
-    bool stretched = type.getDimSize(inputDim) == 1 && shape[d] != 1;
-    exprs.push_back(stretched ? b.getAffineConstantExpr(0)
-                              : b.getAffineDimExpr(d));
-    sizes.push_back(stretched || !ShapedType::isDynamic(shape[d])
-                        ? OpFoldResult(b.getIndexAttr(shape[d]))
-                        : tensor::getMixedSize(b, node.loc, x, inputDim));
-  }
-  Value output = createEmpty(b, node.loc, sizes, type.getElementType());
-  SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, exprs, b.getContext()),
-                                 b.getMultiDimIdentityMap(rank)};
-  return linalg::GenericOp::create(
-             b, node.loc, output.getType(), x, output, maps,
-             SmallVector<utils::IteratorType>(rank,
-                                              utils::IteratorType::parallel),
-             [](OpBuilder &nested, Location loc, ValueRange args) {
-               linalg::YieldOp::create(nested, loc, args[0]);
-             })
-      .getResult(0);
-}
-
 LogicalResult importMatMul(NodeImporter &node) {
   OpBuilder &b = node.b;
   Location loc = node.loc;
@@ -132,8 +94,17 @@ LogicalResult importMatMul(NodeImporter &node) {
         if (dim == 1 || ShapedType::isDynamic(dim))
           dim = shape[i];
       }
-    lhs = broadcastBatch(node, lhs, batch);
-    rhs = broadcastBatch(node, rhs, batch);
+    // Both operands over the whole batch.
+    for (Value *operand : {&lhs, &rhs}) {
+      SmallVector<int64_t> shape(batch);
+      llvm::append_range(
+          shape,
+          cast<RankedTensorType>(operand->getType()).getShape().take_back(2));
+      FailureOr<Value> broadcast = broadcastTo(node, *operand, shape);
+      if (failed(broadcast))
+        return failure();
+      *operand = *broadcast;
+    }
     Value lhs3 = rank == 1 ? lhs : collapseLeading(b, loc, lhs, rank);
     Value rhs3 = rank == 1 ? rhs : collapseLeading(b, loc, rhs, rank);
     SmallVector<OpFoldResult> sizes = {tensor::getMixedSize(b, loc, lhs3, 0),

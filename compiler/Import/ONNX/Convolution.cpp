@@ -205,6 +205,23 @@ Value buildConv2D(NodeImporter &node, Value x, Value weight, int64_t groups,
   return reshapeTo(b, loc, y, shape);
 }
 
+/// The convolution of the padded `x` by `weight` (lifted to 2-d where
+/// `spatial` is 1) as the node's output, its bias (input 2) added.
+LogicalResult setConvolution(NodeImporter &node, Value x, Value weight,
+                             int64_t groups, const Window &w, int64_t spatial) {
+  Value y = buildConv2D(node, x, weight, groups, w);
+  if (spatial == 1)
+    y = dropUnitDims(node.b, node.loc, y, {2});
+  if (node.hasInput(2)) {
+    FailureOr<Value> biased = addChannelBias(node, y, node.input(2));
+    if (failed(biased))
+      return failure();
+    y = *biased;
+  }
+  node.setOutput(0, y);
+  return success();
+}
+
 LogicalResult importConv(NodeImporter &node) {
   RankedTensorType xType = node.inputType(0);
   RankedTensorType wType = node.inputType(1);
@@ -231,17 +248,7 @@ LogicalResult importConv(NodeImporter &node) {
     weight = liftTo2D(b, node.loc, weight, nullptr);
   }
   x = padSpatial(b, node.loc, x, *w, getScalarAttr(xType.getElementType(), 0));
-  Value y = buildConv2D(node, x, weight, groups, *w);
-  if (spatial == 1)
-    y = dropUnitDims(b, node.loc, y, {2});
-  if (node.hasInput(2)) {
-    FailureOr<Value> biased = addChannelBias(node, y, node.input(2));
-    if (failed(biased))
-      return failure();
-    y = *biased;
-  }
-  node.setOutput(0, y);
-  return success();
+  return setConvolution(node, x, weight, groups, *w, spatial);
 }
 
 LogicalResult importConvTranspose(NodeImporter &node) {
@@ -371,17 +378,7 @@ LogicalResult importConvTranspose(NodeImporter &node) {
     spread = liftTo2D(b, loc, spread, &w);
     flipped = liftTo2D(b, loc, flipped, nullptr);
   }
-  Value y = buildConv2D(node, spread, flipped, 1, w);
-  if (spatial == 1)
-    y = dropUnitDims(b, loc, y, {2});
-  if (node.hasInput(2)) {
-    FailureOr<Value> biased = addChannelBias(node, y, node.input(2));
-    if (failed(biased))
-      return failure();
-    y = *biased;
-  }
-  node.setOutput(0, y);
-  return success();
+  return setConvolution(node, spread, flipped, 1, w, spatial);
 }
 
 /// MaxPool and AveragePool over NCHW (or NCW) windows.

@@ -136,7 +136,7 @@ LogicalResult importSqueeze(NodeImporter &node) {
       return node.emitError()
              << "dimension " << d << " of " << type << " is not 1";
   }
-  if (const KnownTensor *known = node.known(0))
+  if (node.known(0))
     return setReshaped(node, shape);
   // A dynamic dimension squeezed is 1 at run time (or the model is wrong).
   Value input = node.input(0);
