@@ -60,18 +60,53 @@ private:
       nullptr, halc_device_free};
 };
 
+/// Named weights a module binds when it loads: a safetensors file's, or
+/// arrays added one by one.
+class Parameters {
+public:
+  Parameters() {
+    halc_parameters_t *parameters = nullptr;
+    check(halc_parameters_create(&parameters));
+    parameters_.reset(parameters);
+  }
+  static std::unique_ptr<Parameters> loadFile(const std::string &path) {
+    halc_parameters_t *parameters = nullptr;
+    check(halc_parameters_load_file(path.c_str(), &parameters));
+    return std::unique_ptr<Parameters>(new Parameters(parameters));
+  }
+  void add(const std::string &name, const py::buffer &data) {
+    py::buffer_info view = data.request();
+    check(halc_parameters_add(parameters_.get(), name.c_str(), view.ptr,
+                              static_cast<size_t>(view.size * view.itemsize)));
+  }
+  size_t size() const { return halc_parameters_count(parameters_.get()); }
+  const halc_parameters_t *get() const { return parameters_.get(); }
+
+private:
+  explicit Parameters(halc_parameters_t *parameters)
+      : parameters_(parameters, halc_parameters_free) {}
+
+  std::unique_ptr<halc_parameters_t, void (*)(halc_parameters_t *)> parameters_{
+      nullptr, halc_parameters_free};
+};
+
 /// A loaded, verified module.
 class Module {
 public:
-  static std::unique_ptr<Module> load(const py::bytes &data) {
+  static std::unique_ptr<Module> load(const py::bytes &data,
+                                      const Parameters *parameters) {
     std::string bytes = data;
     halc_module_t *module = nullptr;
-    check(halc_module_load(bytes.data(), bytes.size(), &module));
+    check(halc_module_load_with_parameters(
+        bytes.data(), bytes.size(), parameters ? parameters->get() : nullptr,
+        &module));
     return std::unique_ptr<Module>(new Module(module));
   }
-  static std::unique_ptr<Module> loadFile(const std::string &path) {
+  static std::unique_ptr<Module> loadFile(const std::string &path,
+                                          const Parameters *parameters) {
     halc_module_t *module = nullptr;
-    check(halc_module_load_file(path.c_str(), &module));
+    check(halc_module_load_file_with_parameters(
+        path.c_str(), parameters ? parameters->get() : nullptr, &module));
     return std::unique_ptr<Module>(new Module(module));
   }
 
@@ -82,15 +117,20 @@ public:
     return names;
   }
 
-  /// (argument types, result types) of `name`; dynamic dimensions are -1.
+  /// (argument types, result types, argument names, result names) of
+  /// `name`; dynamic dimensions are -1, unnamed ones "".
   py::tuple signature(const std::string &name) const {
     const halc_function_t *function = lookup(name);
-    py::list arguments, results;
-    for (size_t i = 0; i < function->argument_count; ++i)
+    py::list arguments, results, argumentNames, resultNames;
+    for (size_t i = 0; i < function->argument_count; ++i) {
       arguments.append(describe(function->arguments[i]));
-    for (size_t i = 0; i < function->result_count; ++i)
+      argumentNames.append(function->argument_names[i]);
+    }
+    for (size_t i = 0; i < function->result_count; ++i) {
       results.append(describe(function->results[i]));
-    return py::make_tuple(arguments, results);
+      resultNames.append(function->result_names[i]);
+    }
+    return py::make_tuple(arguments, results, argumentNames, resultNames);
   }
 
   /// Runs `name` on `device` `repetitions` times with the bytes of each
@@ -179,9 +219,16 @@ PYBIND11_MODULE(_runtime, m) {
   py::class_<Device>(m, "Device")
       .def(py::init<const std::string &>(), py::arg("driver"))
       .def_property_readonly("name", &Device::name);
+  py::class_<Parameters>(m, "Parameters")
+      .def(py::init<>())
+      .def_static("load_file", &Parameters::loadFile, py::arg("path"))
+      .def("add", &Parameters::add, py::arg("name"), py::arg("data"))
+      .def("__len__", &Parameters::size);
   py::class_<Module>(m, "Module")
-      .def_static("load", &Module::load, py::arg("data"))
-      .def_static("load_file", &Module::loadFile, py::arg("path"))
+      .def_static("load", &Module::load, py::arg("data"),
+                  py::arg("parameters") = nullptr)
+      .def_static("load_file", &Module::loadFile, py::arg("path"),
+                  py::arg("parameters") = nullptr)
       .def_property_readonly("functions", &Module::functions)
       .def("signature", &Module::signature, py::arg("name"))
       .def("call", &Module::call, py::arg("device"), py::arg("name"),

@@ -556,6 +556,15 @@ FailureOr<FunctionPlan> FunctionPlanner::build() {
   for (BlockArgument argument : func.getArguments())
     if (failed(addArgument(argument)))
       return failure();
+  // Names as IREE's ABI spells them: what halc-run and Python call them by.
+  auto getName = [](DictionaryAttr attrs) {
+    auto name = attrs ? attrs.getAs<StringAttr>("iree.abi.name") : nullptr;
+    return name ? name.str() : std::string();
+  };
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    plan.argumentNames.push_back(getName(func.getArgAttrDict(i)));
+  for (unsigned i = 0; i < func.getNumResults(); ++i)
+    plan.resultNames.push_back(getName(func.getResultAttrDict(i)));
   for (Operation &op : func.getBody().front()) {
     LogicalResult added = success();
     if (auto dispatch = dyn_cast<DispatchOp>(op)) {

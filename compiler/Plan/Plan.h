@@ -80,6 +80,8 @@ struct EqualSize {
 struct FunctionPlan {
   std::string name;
   std::vector<HostType> arguments, results;
+  /// Their names (`iree.abi.name`), "" where unnamed.
+  std::vector<std::string> argumentNames, resultNames;
   std::vector<Buffer> buffers;
   /// The buffer of each argument (none for a scalar) and result.
   std::vector<std::optional<uint32_t>> argumentBuffers;

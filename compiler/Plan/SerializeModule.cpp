@@ -76,10 +76,25 @@ fb::Offset<hm::FunctionDef> writeFunction(fb::FlatBufferBuilder &builder,
     equalSizes.emplace_back(equal.argument, equal.dimension,
                             equal.otherArgument.value_or(0xFFFFFFFFu),
                             equal.otherDimension, equal.size);
+  // Names are written only where one is given.
+  auto writeNames = [&](const std::vector<std::string> &names) {
+    std::vector<fb::Offset<fb::String>> offsets;
+    if (llvm::any_of(names,
+                     [](const std::string &name) { return !name.empty(); }))
+      for (const std::string &name : names)
+        offsets.push_back(builder.CreateString(name));
+    return offsets;
+  };
+  std::vector<fb::Offset<fb::String>> argumentNames =
+      writeNames(function.argumentNames);
+  std::vector<fb::Offset<fb::String>> resultNames =
+      writeNames(function.resultNames);
   return hm::CreateFunctionDefDirect(
       builder, function.name.c_str(), &arguments, &results, &buffers,
       &argumentBuffers, &function.resultBuffers, &dispatches, &values,
-      &function.resultDimValues, equalSizes.empty() ? nullptr : &equalSizes);
+      &function.resultDimValues, equalSizes.empty() ? nullptr : &equalSizes,
+      argumentNames.empty() ? nullptr : &argumentNames,
+      resultNames.empty() ? nullptr : &resultNames);
 }
 
 } // namespace

@@ -6,6 +6,13 @@ on NumPy arrays.
     timing = module.matmul.benchmark(a, b, repetitions=20)
     timing.median_ms                         # the dispatches' medians, summed
 
+Arguments with names (an ONNX model's inputs) can be given by keyword:
+`module.torch_jit(input=x)`, or `module.torch_jit(**{"input.1": x})`;
+`Function.argument_names` and `result_names` list them. A module whose
+weights were kept apart (`--onnx-externalize-params`, or a model exported
+without them) loads with `parameters=`: a safetensors file's path, or a
+mapping of names to arrays (a state dict's tensors as NumPy arrays).
+
 Arguments are converted to the element type the function takes where NumPy
 casts within a kind (Python floats to f32, ints to i32); other dtypes raise
 TypeError. Dynamic dimensions take the arrays' shapes; a scalar argument
@@ -20,7 +27,7 @@ import numpy as np
 from . import _runtime
 
 __all__ = ["Error", "Function", "Module", "Timing", "driver_names",
-           "load_module"]
+           "load_module", "load_parameters"]
 
 Error = _runtime.Error
 driver_names = _runtime.driver_names
@@ -69,10 +76,41 @@ class Function:
     def __init__(self, module, name):
         self._module = module
         self.name = name
-        arguments, results = module._module.signature(name)
+        arguments, results, argument_names, result_names = (
+            module._module.signature(name))
         #: (element type, shape with -1 for dynamic dimensions, scalar)
         self.arguments = arguments
         self.results = results
+        #: Each argument's and result's name ("" where unnamed).
+        self.argument_names = argument_names
+        self.result_names = result_names
+
+    def _bind(self, args, kwargs):
+        """The arguments in order: `args` first, then `kwargs` by name."""
+        if len(args) > len(self.arguments) or (
+                not kwargs and len(args) != len(self.arguments)):
+            raise TypeError("@%s takes %d arguments; %d given" %
+                            (self.name, len(self.arguments), len(args)))
+        bound = list(args) + [None] * (len(self.arguments) - len(args))
+        given = [True] * len(args) + [False] * (len(self.arguments) -
+                                                 len(args))
+        for name, value in kwargs.items():
+            if not name or name not in self.argument_names:
+                raise TypeError("@%s has no argument named %r; it has %s" % (
+                    self.name, name,
+                    ", ".join(n for n in self.argument_names if n) or
+                    "no names"))
+            index = self.argument_names.index(name)
+            if given[index]:
+                raise TypeError("@%s got argument %r twice" % (self.name,
+                                                                name))
+            bound[index], given[index] = value, True
+        missing = [self.argument_names[i] or str(i)
+                   for i, known in enumerate(given) if not known]
+        if missing:
+            raise TypeError("@%s is missing argument(s) %s" %
+                            (self.name, ", ".join(missing)))
+        return bound
 
     def _argument(self, index, value):
         element, shape, scalar = self.arguments[index]
@@ -91,9 +129,6 @@ class Function:
         return array
 
     def _run(self, args, repetitions, timed):
-        if len(args) != len(self.arguments):
-            raise TypeError("@%s takes %d arguments; %d given" %
-                            (self.name, len(self.arguments), len(args)))
         arrays = [self._argument(i, arg) for i, arg in enumerate(args)]
         data, types, times = self._module._module.call(
             self._module._device, self.name,
@@ -106,15 +141,16 @@ class Function:
                            else array)
         return results, times
 
-    def __call__(self, *args):
-        """Runs the function once; its result, or a tuple of them."""
-        results, _ = self._run(args, 1, False)
+    def __call__(self, *args, **kwargs):
+        """Runs the function once (named arguments by keyword); its result,
+        or a tuple of them."""
+        results, _ = self._run(self._bind(args, kwargs), 1, False)
         return results[0] if len(results) == 1 else tuple(results)
 
-    def benchmark(self, *args, repetitions=10):
+    def benchmark(self, *args, repetitions=10, **kwargs):
         """Runs the function `repetitions` times; the GPU time of each
         dispatch in each run."""
-        _, times = self._run(args, repetitions, True)
+        _, times = self._run(self._bind(args, kwargs), repetitions, True)
         count = max(repetitions, 1)
         return Timing([times[d * count:(d + 1) * count]
                        for d in range(len(times) // count)])
@@ -158,12 +194,29 @@ class Module:
         return list(super().__dir__()) + list(self._functions)
 
 
-def load_module(module, device="vulkan"):
+def load_parameters(parameters):
+    """Parameters a module binds by name when it loads: from a safetensors
+    file's path, or a mapping of names to arrays (each one's bytes as they
+    are: the dtype must be the module's)."""
+    if isinstance(parameters, _runtime.Parameters):
+        return parameters
+    if isinstance(parameters, (str, os.PathLike)):
+        return _runtime.Parameters.load_file(os.fspath(parameters))
+    loaded = _runtime.Parameters()
+    for name, array in parameters.items():
+        array = np.ascontiguousarray(array)
+        loaded.add(name, array.reshape(-1).view(np.uint8))
+    return loaded
+
+
+def load_module(module, device="vulkan", parameters=None):
     """Loads and verifies a module (the bytes halc.compiler returned, or the
     path of a module file) and opens a device of `device` ("vulkan",
-    "cuda", "hip") for it."""
+    "cuda", "hip") for it; `parameters` (see load_parameters) are the
+    weights it reads by name, if it was compiled without them."""
+    bound = None if parameters is None else load_parameters(parameters)
     if isinstance(module, (bytes, bytearray, memoryview)):
-        loaded = _runtime.Module.load(bytes(module))
+        loaded = _runtime.Module.load(bytes(module), bound)
     else:
-        loaded = _runtime.Module.load_file(os.fspath(module))
+        loaded = _runtime.Module.load_file(os.fspath(module), bound)
     return Module(loaded, _runtime.Device(device))

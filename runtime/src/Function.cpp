@@ -26,11 +26,21 @@ void Function::updateView() {
     dispatch.constant_count = constants[i].size();
     dispatch.constants = constants[i].data();
   }
-  view = {name.c_str(),           arguments.size(),   arguments.data(),
-          argumentBuffers.data(), results.size(),     results.data(),
-          resultBuffers.data(),   bufferSizes.size(), bufferSizes.data(),
-          bufferContents.data(),  dispatches.size(),  dispatches.data(),
-          dependsOnCall()};
+  auto viewNames = [](std::vector<std::string> &names, size_t count,
+                      std::vector<const char *> &views) {
+    names.resize(count);
+    views.clear();
+    for (const std::string &name : names)
+      views.push_back(name.c_str());
+  };
+  viewNames(argumentNames, arguments.size(), argumentNameViews);
+  viewNames(resultNames, results.size(), resultNameViews);
+  view = {
+      name.c_str(),           arguments.size(),         arguments.data(),
+      argumentBuffers.data(), results.size(),           results.data(),
+      resultBuffers.data(),   bufferSizes.size(),       bufferSizes.data(),
+      bufferContents.data(),  dispatches.size(),        dispatches.data(),
+      dependsOnCall(),        argumentNameViews.data(), resultNameViews.data()};
 }
 
 bool Function::dependsOnCall() const {

@@ -34,6 +34,9 @@ struct Function {
   std::string name;
   std::vector<std::vector<int64_t>> shapes;
   std::vector<halc_tensor_type_t> arguments, results;
+  /// Their names ("" where unnamed), and the C view's pointers to them.
+  std::vector<std::string> argumentNames, resultNames;
+  std::vector<const char *> argumentNameViews, resultNameViews;
   std::vector<uint32_t> argumentBuffers, resultBuffers;
   std::vector<uint64_t> bufferSizes;
   std::vector<const void *> bufferContents;

@@ -19,6 +19,7 @@
 #include "schemas/element_type.h"
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <set>
 #include <string>
@@ -69,6 +70,10 @@ private:
                             const std::vector<halc_tensor_type_t> &types,
                             const char *what, Function &function,
                             std::vector<uint32_t> &buffers);
+  /// One name per argument or result (`count`), each "" or unique.
+  halc_status_t readNames(
+      const flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>> *defs,
+      const char *what, size_t count, std::vector<std::string> &names);
   halc_status_t readDispatch(const hm::DispatchDef &def, Function &function,
                              size_t index);
   halc_status_t readFunction(const hm::FunctionDef &def, Function &function);
@@ -104,6 +109,24 @@ halc_status_t Verifier::bindParameter(const std::string &name, size_t index,
   module.parameterBytes.emplace_back(parameters->bytes.begin() + begin,
                                      parameters->bytes.begin() + end);
   contents = module.parameterBytes.back().data();
+  return nullptr;
+}
+
+halc_status_t Verifier::readNames(
+    const flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>> *defs,
+    const char *what, size_t count, std::vector<std::string> &names) {
+  if (!defs)
+    return nullptr;
+  if (defs->size() != count)
+    return makeError(std::string(what) + " has " +
+                     std::to_string(defs->size()) + " names for " +
+                     std::to_string(count));
+  std::set<std::string> seen;
+  for (const flatbuffers::String *def : *defs) {
+    names.push_back(def ? def->str() : std::string());
+    if (!names.back().empty() && !seen.insert(names.back()).second)
+      return makeError(std::string(what) + " repeats '" + names.back() + "'");
+  }
   return nullptr;
 }
 
@@ -397,6 +420,14 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
       return makeError("result_dim_values names value " +
                        std::to_string(value) + " of " +
                        std::to_string(function.values.size()));
+  if (halc_status_t status =
+          readNames(def.argument_names(), "argument_names",
+                    function.arguments.size(), function.argumentNames))
+    return status;
+  if (halc_status_t status =
+          readNames(def.result_names(), "result_names", function.results.size(),
+                    function.resultNames))
+    return status;
   // Shapes no longer move: point the types at them.
   function.updateView();
   if (halc_status_t status =
@@ -579,6 +610,30 @@ halc_module_lookup_function(const halc_module_t *module, const char *name,
   }
   return makeError(std::string("the module has no function '") + name +
                    "'; it has: " + known);
+}
+
+extern "C" halc_status_t
+halc_function_lookup_name(const halc_function_t *function, int is_result,
+                          const char *name, size_t *out) {
+  return catchExceptions("looking up a name", [&]() -> halc_status_t {
+    size_t count =
+        is_result ? function->result_count : function->argument_count;
+    const char *const *names =
+        is_result ? function->result_names : function->argument_names;
+    std::string known;
+    for (size_t i = 0; i < count; ++i) {
+      if (std::strcmp(names[i], name) == 0) {
+        *out = i;
+        return nullptr;
+      }
+      if (*names[i])
+        known += (known.empty() ? "" : ", ") + std::string(names[i]);
+    }
+    return makeError("@" + std::string(function->name) + " has no " +
+                     (is_result ? "result" : "argument") + " named '" + name +
+                     "'" + (known.empty() ? "; none is named" : "; it has: ") +
+                     known);
+  });
 }
 
 extern "C" void halc_module_source(const halc_module_t *module,

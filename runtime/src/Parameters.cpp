@@ -207,6 +207,31 @@ halc_parameters_load_file(const char *path, halc_parameters_t **out) {
   });
 }
 
+extern "C" halc_status_t halc_parameters_create(halc_parameters_t **out) {
+  *out = nullptr;
+  return catchExceptions("creating parameters", [&] {
+    *out = new halc_parameters_s();
+    return halc_status_t(nullptr);
+  });
+}
+
+extern "C" halc_status_t halc_parameters_add(halc_parameters_t *parameters,
+                                             const char *name, const void *data,
+                                             size_t size) {
+  return catchExceptions("adding a parameter", [&] {
+    if (!*name)
+      return makeError("parameters: a parameter needs a name");
+    if (parameters->entries.count(name))
+      return makeError("parameters: '" + std::string(name) +
+                       "' is given twice");
+    uint64_t begin = parameters->bytes.size();
+    const auto *bytes = static_cast<const uint8_t *>(data);
+    parameters->bytes.insert(parameters->bytes.end(), bytes, bytes + size);
+    parameters->entries[name] = {begin, begin + size};
+    return halc_status_t(nullptr);
+  });
+}
+
 extern "C" void halc_parameters_free(halc_parameters_t *parameters) {
   delete parameters;
 }

@@ -18,7 +18,7 @@
 #map2 = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
 #map3 = affine_map<(d0, d1, d2) -> (d2)>
 module {
-  func.func @layer_norm(%arg0: tensor<2x3x5xf32> {onnx.name = "X"}, %arg1: tensor<5xf32> {onnx.name = "W"}, %arg2: tensor<5xf32> {onnx.name = "B"}) -> (tensor<2x3x5xf32> {onnx.name = "Y"}, tensor<2x3x1xf32> {onnx.name = "Mean"}, tensor<2x3x1xf32> {onnx.name = "InvStdDev"}) {
+  func.func @layer_norm(%arg0: tensor<2x3x5xf32> {iree.abi.name = "X"}, %arg1: tensor<5xf32> {iree.abi.name = "W"}, %arg2: tensor<5xf32> {iree.abi.name = "B"}) -> (tensor<2x3x5xf32> {iree.abi.name = "Y"}, tensor<2x3x1xf32> {iree.abi.name = "Mean"}, tensor<2x3x1xf32> {iree.abi.name = "InvStdDev"}) {
     %0 = tensor.empty() : tensor<2x3xf32>
     %cst = arith.constant 0.000000e+00 : f32
     %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<2x3xf32>) -> tensor<2x3xf32>

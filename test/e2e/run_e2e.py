@@ -122,7 +122,7 @@ def run_module(source, flags, work, stem, bundle, sizes, device, label):
     failures = 0
     text = open(source).read()
     for name, arguments in SIGNATURE.findall(text):
-        # Each argument's type, without its attributes ({onnx.name = ...}).
+        # Each argument's type, without its attributes ({iree.abi.name = ...}).
         types = [re.sub(r"\s*\{.*\}\s*$", "", t.split(":", 1)[1].strip())
                  for t in re.split(r",\s*(?=%)", arguments) if ":" in t]
         dynamic = any("?" in t for t in types)
@@ -174,7 +174,7 @@ def run_function(source, text, module, work, stem, bundle, name, types, size,
     sanitized = os.environ.get("HALC_SANITIZED_RUN") if device == "vulkan" else None
     if bundle or sanitized:
         # The results' types: the signature's line after "->", without
-        # attribute dictionaries ({onnx.name = ...}) and the body's brace.
+        # attribute dictionaries ({iree.abi.name = ...}) and the body's brace.
         line = re.search(r"func\.func @%s\(.*\)\s*->\s*(.*)\{\s*$" % name,
                          text, re.M)
         signature = (re.sub(r"\{[^{}]*\}", "", line.group(1)) if line else

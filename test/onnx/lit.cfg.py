@@ -19,6 +19,7 @@ tool_dirs = [
     os.path.join(config.halc_obj_root, "tools", "halc-compile"),
     os.path.join(config.halc_obj_root, "tools", "halc-import-onnx"),
     os.path.join(config.halc_obj_root, "tools", "halc-run"),
+    os.path.join(config.halc_obj_root, "tools", "halc-dump"),
     config.llvm_tools_dir,
 ]
 config.environment["PATH"] = os.pathsep.join(

@@ -9,7 +9,7 @@
 
 #include "compiler/Dialect/HALC/HALCDialect.h"
 #include "compiler/Driver/Compiler.h"
-#include "compiler/Import/ONNX/ImportONNX.h"
+#include "compiler/Import/ONNX/ImportFlags.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
@@ -67,33 +67,6 @@ static cl::opt<InputType> inputType(
                    "Linalg, tensor, arith and math on tensors"),
         clEnumValN(InputType::Linalg, "none", "the same as linalg")),
     cl::init(InputType::Auto), cl::cat(compileCategory));
-
-static cl::OptionCategory onnxCategory("halc ONNX import options");
-
-static cl::opt<std::string> onnxFunctionName(
-    "onnx-function-name",
-    cl::desc("An ONNX model's function name (default: the graph's name)"),
-    cl::init(""), cl::cat(onnxCategory));
-
-static cl::opt<bool> externalizeParameters(
-    "onnx-externalize-params",
-    cl::desc("Keep an ONNX model's initializers (above 64 elements) outside "
-             "the module, as parameters the runtime loads by name "
-             "(halc-run --parameters=FILE)"),
-    cl::init(false), cl::cat(onnxCategory));
-
-static cl::opt<std::string> saveParametersTo(
-    "onnx-save-params-to",
-    cl::desc("Where --onnx-externalize-params writes the parameters (a "
-             "safetensors file; default: the output's name with the "
-             "extension .safetensors)"),
-    cl::init(""), cl::cat(onnxCategory));
-
-static cl::list<std::string> onnxDimSizes(
-    "onnx-dim",
-    cl::desc("NAME=SIZE: pin an ONNX model's dynamic dimensions named NAME "
-             "(a dim_param) to SIZE; the others stay dynamic"),
-    cl::cat(onnxCategory));
 
 static cl::opt<std::string> dumpIntermediatesTo(
     "iree-hal-dump-executable-intermediates-to",
@@ -329,18 +302,9 @@ static int compileMain() {
   std::string parametersPath;
   if (isONNX) {
     ONNXImportOptions onnxOptions;
-    onnxOptions.functionName = onnxFunctionName;
-    if (externalizeParameters) {
-      parametersPath = getParametersPath(saveParametersTo, outputFilename);
-      if (parametersPath.empty()) {
-        llvm::errs() << "error: --onnx-externalize-params writing to stdout "
-                        "needs --onnx-save-params-to\n";
-        return 1;
-      }
-      onnxOptions.parameters = &parameters;
-    }
-    if (!parseDimSizes(onnxDimSizes, onnxOptions, errorMessage)) {
-      llvm::errs() << "error: --onnx-dim: " << errorMessage << "\n";
+    if (!readONNXImportFlags(outputFilename, onnxOptions, parameters,
+                             parametersPath, errorMessage)) {
+      llvm::errs() << "error: " << errorMessage << "\n";
       return 1;
     }
     module = importONNXModel(inputText, inputFilename, &context, onnxOptions);
@@ -402,6 +366,7 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   registerAllTargetBackends();
+  registerONNXImportFlags();
   static const std::string stagesDescription = describeStages();
   compileTo.setDescription(stagesDescription);
   static const std::string backendsDescription =

@@ -1,11 +1,12 @@
 //===- halc-dump.cpp - Print any halc binary ------------------------------===//
 //
-//   halc-dump FILE [--json] [--source]
+//   halc-dump FILE [--json] [--source] [--parameters=FILE.safetensors]
 //
 // Prints a module file (HALM) or an executable (VKE1, MTL1, HIP1, CDA1) as the
 // runtime loads it: exports with entry points, workgroup sizes, bindings and
 // constants, libraries or shader modules, and each function's dispatch plan.
-// --json prints the same as JSON; --source prints each Metal library's MSL.
+// --json prints the same as JSON; --source prints each Metal library's MSL;
+// a module that reads parameters loads with them (--parameters).
 // A file the runtime rejects gets its error and exit code 1. Links the
 // runtime only.
 //
@@ -186,11 +187,24 @@ void dumpModule(const halc_module_t *module, bool json, bool source,
   os << (json ? "], \"functions\": [" : "");
   for (size_t f = 0; f < functions; ++f) {
     const halc_function_t *function = halc_module_function(module, f);
-    std::vector<std::string> arguments, results;
-    for (size_t i = 0; i < function->argument_count; ++i)
+    std::vector<std::string> arguments, results, argumentNames, resultNames;
+    for (size_t i = 0; i < function->argument_count; ++i) {
       arguments.push_back(formatTensorType(function->arguments[i]));
-    for (size_t i = 0; i < function->result_count; ++i)
+      argumentNames.push_back(function->argument_names[i]);
+    }
+    for (size_t i = 0; i < function->result_count; ++i) {
       results.push_back(formatTensorType(function->results[i]));
+      resultNames.push_back(function->result_names[i]);
+    }
+    // In text, a named argument or result reads "name: type".
+    auto named = [](const std::vector<std::string> &names,
+                    const std::vector<std::string> &types) {
+      std::vector<std::string> items;
+      for (size_t i = 0; i < types.size(); ++i)
+        items.push_back(names[i].empty() ? types[i]
+                                         : names[i] + ": " + types[i]);
+      return items;
+    };
     auto list = [&](const std::vector<std::string> &items, bool quoted) {
       std::string text;
       for (size_t i = 0; i < items.size(); ++i)
@@ -204,15 +218,19 @@ void dumpModule(const halc_module_t *module, bool json, bool source,
     if (json) {
       os << (f ? ", " : "") << "{\"name\": " << quote(function->name)
          << ", \"arguments\": [" << list(arguments, true) << "], \"results\": ["
-         << list(results, true) << "], \"buffers\": " << function->buffer_count
+         << list(results, true) << "], \"argument_names\": ["
+         << list(argumentNames, true) << "], \"result_names\": ["
+         << list(resultNames, true)
+         << "], \"buffers\": " << function->buffer_count
          << ", \"constant_buffers\": [" << list(constants, false)
          << "], \"depends_on_call\": "
          << (function->depends_on_call ? "true" : "false")
          << ", \"dispatches\": [";
     } else {
-      os << "function @" << function->name << "(" << list(arguments, false)
-         << ") -> (" << list(results, false) << "): "
-         << function->buffer_count << " buffers";
+      os << "function @" << function->name << "("
+         << list(named(argumentNames, arguments), false) << ") -> ("
+         << list(named(resultNames, results), false)
+         << "): " << function->buffer_count << " buffers";
       if (!constants.empty())
         os << " (constants: " << list(constants, false) << ")";
       if (function->depends_on_call)
@@ -254,16 +272,20 @@ bool readMagic(const char *path, std::string &magic) {
 } // namespace
 
 int main(int argc, char **argv) {
-  const char *path = nullptr;
+  const char *path = nullptr, *parametersPath = nullptr;
   bool json = false, source = false;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--json")) {
+    if (!std::strncmp(argv[i], "--parameters=", 13)) {
+      parametersPath = argv[i] + 13;
+    } else if (!std::strcmp(argv[i], "--json")) {
       json = true;
     } else if (!std::strcmp(argv[i], "--source")) {
       source = true;
     } else if (!std::strcmp(argv[i], "--help")) {
-      std::puts("usage: halc-dump FILE [--json] [--source]\n"
-                "  prints a halc module (HALM) or executable (VKE1, MTL1, HIP1, CDA1)");
+      std::puts("usage: halc-dump FILE [--json] [--source] "
+                "[--parameters=FILE.safetensors]\n"
+                "  prints a halc module (HALM) or executable (VKE1, MTL1, "
+                "HIP1, CDA1)");
       return 0;
     } else if (!path && argv[i][0] != '-') {
       path = argv[i];
@@ -284,12 +306,19 @@ int main(int argc, char **argv) {
   std::ostringstream os;
   halc_status_t status;
   if (magic == "HALM") {
+    halc_parameters_t *parameters = nullptr;
+    status = parametersPath
+                 ? halc_parameters_load_file(parametersPath, &parameters)
+                 : nullptr;
     halc_module_t *module = nullptr;
-    status = halc_module_load_file(path, &module);
+    if (!status)
+      status = halc_module_load_file_with_parameters(path, parameters, &module);
     if (!status) {
       dumpModule(module, json, source, os);
       halc_module_free(module);
     }
+    if (parameters)
+      halc_parameters_free(parameters);
   } else {
     halc_executable_t *executable = nullptr;
     status = halc_executable_load_file(path, &executable);

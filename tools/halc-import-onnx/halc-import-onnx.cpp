@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "compiler/Import/ONNX/ImportONNX.h"
+#include "compiler/Import/ONNX/ImportFlags.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
@@ -33,51 +33,18 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                            cl::value_desc("filename"),
                                            cl::init("-"), cl::cat(category));
 
-static cl::opt<std::string>
-    functionName("onnx-function-name",
-                 cl::desc("The function's name (default: the graph's name)"),
-                 cl::init(""), cl::cat(category));
-
-static cl::opt<bool> externalizeParameters(
-    "onnx-externalize-params",
-    cl::desc("Keep the initializers (above 64 elements) outside the module, "
-             "as parameters the runtime loads by name"),
-    cl::init(false), cl::cat(category));
-
-static cl::opt<std::string> saveParametersTo(
-    "onnx-save-params-to",
-    cl::desc("Where --onnx-externalize-params writes the parameters (a "
-             "safetensors file; default: the output's name with the "
-             "extension .safetensors)"),
-    cl::init(""), cl::cat(category));
-
-static cl::list<std::string>
-    dimSizes("onnx-dim",
-             cl::desc("NAME=SIZE: pin the dynamic dimensions named NAME (a "
-                      "dim_param) to SIZE; the others stay dynamic"),
-             cl::cat(category));
-
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
+  halc::registerONNXImportFlags();
+  cl::HideUnrelatedOptions({&category, &halc::getONNXImportFlagsCategory()});
   cl::ParseCommandLineOptions(argc, argv,
                               "halc-import-onnx: ONNX model to MLIR\n");
   halc::ONNXImportOptions options;
-  options.functionName = functionName;
   std::vector<halc::ONNXParameter> parameters;
-  std::string parametersPath;
-  if (externalizeParameters) {
-    parametersPath = halc::getParametersPath(saveParametersTo, outputFilename);
-    if (parametersPath.empty()) {
-      llvm::errs() << "error: --onnx-externalize-params writing to stdout "
-                      "needs --onnx-save-params-to\n";
-      return 1;
-    }
-    options.parameters = &parameters;
-  }
-  std::string error;
-  if (!halc::parseDimSizes(dimSizes, options, error)) {
-    llvm::errs() << "error: --onnx-dim: " << error << "\n";
+  std::string parametersPath, error;
+  if (!halc::readONNXImportFlags(outputFilename, options, parameters,
+                                 parametersPath, error)) {
+    llvm::errs() << "error: " << error << "\n";
     return 1;
   }
   std::unique_ptr<llvm::MemoryBuffer> input =

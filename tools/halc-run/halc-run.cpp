@@ -1,6 +1,7 @@
 //===- halc-run.cpp - Run a compiled module's function on a GPU -----------===//
 //
 //   halc-run module.halm --function=add --input=4xf32=1,2,3,4 --input=@b.npy
+//   halc-run model.halm --input=pixels=@x.npy --output=logits=@y.npy
 //
 // Runs on a device of one of the runtime's drivers (halc/driver.h): Vulkan
 // by default (HALC_VULKAN_DEVICE picks the device), --device=hip on an AMD
@@ -57,7 +58,9 @@ const char kUsage[] =
     "[--output=@FILE.npy]... [--expected_output=VALUE]... [--reference=cpu] "
     "[--benchmark=N] [--device=vulkan|hip|cuda|msl-cpu] "
     "[--parameters=FILE.safetensors]\n"
-    "  VALUE: 2x3xf32=1,2,3,4,5,6 (one value fills the tensor) or @FILE.npy\n"
+    "  VALUE: 2x3xf32=1,2,3,4,5,6 (one value fills the tensor) or @FILE.npy;\n"
+    "    NAME=VALUE gives the argument or result called NAME (an ONNX\n"
+    "    model's input or output name)\n"
     "  HALC_VULKAN_DEVICE=<index or part of the name> picks the Vulkan device\n"
     "  --device=hip runs a rocm module on an AMD GPU (libamdhip64)\n"
     "  --device=cuda runs a cuda module on an NVIDIA GPU (libcuda.so.1)\n"
@@ -198,6 +201,68 @@ bool runOnDevice(const Options &options, const halc_module_t *module,
   return true;
 }
 
+/// " (NAME)" for a named argument or result, else "".
+std::string describeName(const char *name) {
+  return *name ? std::string(" (") + name + ")" : std::string();
+}
+
+/// Puts `values` (of `flag`: each VALUE, or NAME=VALUE for the argument or
+/// result called NAME) in the order of the function's arguments or
+/// results. Either all are named or none is; when named, each argument or
+/// result needs one unless `optional` (it then gets "").
+bool orderByName(std::vector<std::string> &values,
+                 const halc_function_t *function, bool results,
+                 const char *flag, bool optional) {
+  size_t count = results ? function->result_count : function->argument_count;
+  std::vector<std::string> ordered(count);
+  size_t named = 0;
+  for (const std::string &value : values) {
+    size_t equals = value.find('=');
+    size_t index;
+    halc_status_t status =
+        equals == std::string::npos
+            ? halc_status_create("no name")
+            : halc_function_lookup_name(
+                  function, results, value.substr(0, equals).c_str(), &index);
+    if (status) {
+      // NAME=@FILE cannot be a value given in order (TYPE=ELEMENTS or
+      // @FILE): NAME is not a name the function has.
+      bool misnamed =
+          equals != std::string::npos && value.compare(equals + 1, 1, "@") == 0;
+      if (misnamed)
+        std::fprintf(stderr, "error: %s: %s\n", flag,
+                     halc_status_message(status));
+      halc_status_free(status);
+      if (misnamed)
+        return false;
+      continue;
+    }
+    if (!ordered[index].empty()) {
+      std::fprintf(stderr, "error: %s names '%s' twice\n", flag,
+                   value.substr(0, equals).c_str());
+      return false;
+    }
+    ordered[index] = value.substr(equals + 1);
+    ++named;
+  }
+  if (named == 0)
+    return true;
+  if (named != values.size()) {
+    std::fprintf(stderr, "error: %s: give every value by name or none\n", flag);
+    return false;
+  }
+  const char *const *names =
+      results ? function->result_names : function->argument_names;
+  for (size_t i = 0; i < count && !optional; ++i)
+    if (ordered[i].empty()) {
+      std::fprintf(stderr, "error: %s: no value for %s '%s'\n", flag,
+                   results ? "result" : "argument", names[i]);
+      return false;
+    }
+  values = std::move(ordered);
+  return true;
+}
+
 int run(const Options &options) {
   halc_parameters_t *parameters = nullptr;
   if (!options.parameters.empty() &&
@@ -226,10 +291,16 @@ int run(const Options &options) {
     return 1;
   }
 
-  if (options.inputs.size() != function->argument_count) {
+  std::vector<std::string> inputTexts = options.inputs,
+                           outputTexts = options.outputs,
+                           expectedTexts = options.expected;
+  if (!orderByName(inputTexts, function, false, "--input", false) ||
+      !orderByName(outputTexts, function, true, "--output", true) ||
+      !orderByName(expectedTexts, function, true, "--expected_output", false))
+    return 1;
+  if (inputTexts.size() != function->argument_count) {
     std::fprintf(stderr, "error: @%s takes %zu arguments; %zu --input given\n",
-                 function->name, function->argument_count,
-                 options.inputs.size());
+                 function->name, function->argument_count, inputTexts.size());
     return 1;
   }
   std::vector<Tensor> inputs(function->argument_count);
@@ -237,7 +308,7 @@ int run(const Options &options) {
   std::vector<halc_tensor_type_t> argumentTypes;
   for (size_t i = 0; i < inputs.size(); ++i) {
     std::string error;
-    if (!parseTensor(options.inputs[i], inputs[i], error)) {
+    if (!parseTensor(inputTexts[i], inputs[i], error)) {
       std::fprintf(stderr, "error: --input %zu: %s\n", i, error.c_str());
       return 1;
     }
@@ -283,30 +354,33 @@ int run(const Options &options) {
   int status = 0;
   for (size_t i = 0; i < results.size(); ++i) {
     std::string error;
-    if (i < options.outputs.size()) {
-      const std::string &output = options.outputs[i];
+    if (i < outputTexts.size() && !outputTexts[i].empty()) {
+      const std::string &output = outputTexts[i];
       if (output.empty() || output[0] != '@' ||
           !writeNpy(output.substr(1), results[i], error)) {
         std::fprintf(stderr, "error: --output %zu: %s\n", i,
                      error.empty() ? "expected @FILE.npy" : error.c_str());
         return 1;
       }
-    } else if (options.expected.empty() && !options.cpuReference &&
+    } else if (expectedTexts.empty() && !options.cpuReference &&
                !options.benchmark) {
-      std::printf("result[%zu]: %s\n", i, formatTensor(results[i]).c_str());
+      std::printf("result[%zu]%s: %s\n", i,
+                  describeName(function->result_names[i]).c_str(),
+                  formatTensor(results[i]).c_str());
     }
   }
-  if (!options.expected.empty()) {
-    if (options.expected.size() != results.size()) {
-      std::fprintf(stderr, "error: @%s has %zu results; %zu "
-                           "--expected_output given\n",
-                   function->name, results.size(), options.expected.size());
+  if (!expectedTexts.empty()) {
+    if (expectedTexts.size() != results.size()) {
+      std::fprintf(stderr,
+                   "error: @%s has %zu results; %zu "
+                   "--expected_output given\n",
+                   function->name, results.size(), expectedTexts.size());
       return 1;
     }
     for (size_t i = 0; i < results.size(); ++i) {
       Tensor expected;
       std::string error;
-      if (!parseTensor(options.expected[i], expected, error)) {
+      if (!parseTensor(expectedTexts[i], expected, error)) {
         std::fprintf(stderr, "error: --expected_output %zu: %s\n", i,
                      error.c_str());
         return 1;

@@ -182,8 +182,15 @@ LogicalResult GraphImporter::importGraph() {
     value.initializer = &initializer;
     define(initializer.name(), value);
   }
+  for (const std::string &name : options.inputs)
+    if (llvm::none_of(graph.input(), [&](const onnx::ValueInfoProto &input) {
+          return input.name() == name;
+        }))
+      return emitError(graphLoc) << "--onnx-inputs names '" << name
+                                 << "', which is not an input of the graph";
   SmallVector<Type> argumentTypes;
   SmallVector<std::string> argumentNames;
+  SmallVector<std::pair<std::string, RankedTensorType>> parameterInputs;
   for (const onnx::ValueInfoProto &input : graph.input()) {
     // An input with an initializer is that constant (its default).
     if (lookup(input.name()))
@@ -191,6 +198,16 @@ LogicalResult GraphImporter::importGraph() {
     FailureOr<RankedTensorType> type = getDeclaredType(input, graphLoc);
     if (failed(type))
       return failure();
+    if (!options.inputs.empty() &&
+        !llvm::is_contained(options.inputs, input.name())) {
+      if (!type->hasStaticShape())
+        return emitError(graphLoc)
+               << "input '" << input.name()
+               << "' is a parameter (not in --onnx-inputs) but its shape "
+               << *type << " is not static";
+      parameterInputs.push_back({input.name(), *type});
+      continue;
+    }
     argumentTypes.push_back(*type);
     argumentNames.push_back(input.name());
   }
@@ -207,15 +224,27 @@ LogicalResult GraphImporter::importGraph() {
                            builder.getFunctionType(argumentTypes, resultTypes));
   Block *body = func.addEntryBlock();
   for (auto [index, name] : llvm::enumerate(argumentNames)) {
-    func.setArgAttr(index, "onnx.name", builder.getStringAttr(name));
+    func.setArgAttr(index, "iree.abi.name", builder.getStringAttr(name));
     ImportedValue value;
     value.value = body->getArgument(index);
     define(name, value);
   }
   for (auto [index, output] : llvm::enumerate(graph.output()))
-    func.setResultAttr(index, "onnx.name",
+    func.setResultAttr(index, "iree.abi.name",
                        builder.getStringAttr(output.name()));
   constantBuilder.setInsertionPointToStart(body);
+  // Weights of a model exported without them (export_params=False): graph
+  // inputs that are parameters of their names, bound when the module loads.
+  for (auto &[name, type] : parameterInputs) {
+    DenseResourceElementsHandle handle =
+        DenseResourceElementsHandle::getManagerInterface(getContext())
+            .insert(name);
+    ImportedValue value;
+    value.value = arith::ConstantOp::create(
+        constantBuilder, NameLoc::get(builder.getStringAttr(name), graphLoc),
+        DenseResourceElementsAttr::get(type, handle));
+    define(name, value);
+  }
   builder.setInsertionPointToEnd(body);
   for (auto [index, node] : llvm::enumerate(graph.node()))
     if (failed(importNode(node, index)))

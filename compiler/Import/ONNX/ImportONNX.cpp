@@ -67,22 +67,6 @@ ONNXDiagnosticHandler::ONNXDiagnosticHandler(MLIRContext *context)
   });
 }
 
-bool mlir::halc::parseDimSizes(ArrayRef<std::string> values,
-                               ONNXImportOptions &options, std::string &error) {
-  for (StringRef value : values) {
-    auto [name, sizeText] = value.rsplit('=');
-    int64_t size;
-    if (name.empty() || sizeText.getAsInteger(10, size) || size < 0) {
-      error = "'" + value.str() +
-              "' is not NAME=SIZE (a dimension's "
-              "dim_param and a size)";
-      return false;
-    }
-    options.dimSizes[name.str()] = size;
-  }
-  return true;
-}
-
 /// `text` on one line: libonnx's messages span several.
 static std::string oneLine(StringRef text) {
   SmallVector<StringRef> words;

@@ -40,12 +40,11 @@ struct ONNXImportOptions {
   /// Where initializers of more than a few elements go instead of the
   /// module, as parameters (`--onnx-externalize-params`); null embeds them.
   std::vector<ONNXParameter> *parameters = nullptr;
+  /// The graph inputs the function takes (`--onnx-inputs`); any other
+  /// input without an initializer is a parameter of its name (the weights
+  /// of a model exported without them). Empty: every input is taken.
+  std::vector<std::string> inputs;
 };
-
-/// Where the parameters go: `requested`, or beside `output` with the
-/// extension .safetensors; empty when the output is stdout and none was
-/// requested.
-std::string getParametersPath(StringRef requested, StringRef output);
 
 /// Writes `parameters` as a safetensors file (a little-endian header length,
 /// a JSON header of names, dtypes, shapes and offsets, the bytes), what
@@ -61,11 +60,6 @@ class ONNXDiagnosticHandler : public ScopedDiagnosticHandler {
 public:
   explicit ONNXDiagnosticHandler(MLIRContext *context);
 };
-
-/// Reads `--onnx-dim` values, each NAME=SIZE, into `options`; false with
-/// `error` set for one that is not.
-bool parseDimSizes(ArrayRef<std::string> values, ONNXImportOptions &options,
-                   std::string &error);
 
 /// Whether `bytes` (the start of a file) look like an ONNX model: the
 /// protobuf field of a ModelProto's ir_version first.

@@ -58,17 +58,6 @@ static std::string quoteJSON(StringRef text) {
   return quoted + "\"";
 }
 
-std::string mlir::halc::getParametersPath(StringRef requested,
-                                          StringRef output) {
-  if (!requested.empty())
-    return requested.str();
-  if (output == "-")
-    return "";
-  SmallString<256> path(output);
-  llvm::sys::path::replace_extension(path, ".safetensors");
-  return path.str().str();
-}
-
 LogicalResult mlir::halc::writeParameters(StringRef path,
                                           ArrayRef<ONNXParameter> parameters,
                                           std::string &error) {

@@ -188,7 +188,17 @@ typedef struct halc_function_s {
    * (dynamic dimensions, scalar arguments): drivers run the function of a
    * call (halc_call_prepare) instead. */
   int depends_on_call;
+  /* The name of each argument and result (an ONNX model's input and output
+   * names; IREE's iree.abi.name), "" where unnamed. */
+  const char *const *argument_names;
+  const char *const *result_names;
 } halc_function_t;
+
+/* The index of the argument (`is_result` 0) or result (non-zero) of
+ * `function` called `name`; an error that lists the names if none is. */
+halc_status_t halc_function_lookup_name(const halc_function_t *function,
+                                        int is_result, const char *name,
+                                        size_t *out_index);
 
 typedef struct halc_module_s halc_module_t;
 
@@ -206,6 +216,12 @@ typedef struct halc_parameters_s halc_parameters_t;
 
 halc_status_t halc_parameters_load_file(const char *path,
                                         halc_parameters_t **out_parameters);
+/* Empty parameters, to which halc_parameters_add copies each one's bytes
+ * (weights made in memory: a framework's state dict). */
+halc_status_t halc_parameters_create(halc_parameters_t **out_parameters);
+halc_status_t halc_parameters_add(halc_parameters_t *parameters,
+                                  const char *name, const void *data,
+                                  size_t size);
 void halc_parameters_free(halc_parameters_t *parameters);
 size_t halc_parameters_count(const halc_parameters_t *parameters);
 

@@ -140,3 +140,59 @@ def test_load_errors():
         halc.runtime.load_module(
             halc.compiler.compile_str(SOURCE, extra_args=LAVAPIPE),
             device="metal")
+
+
+NAMED = """
+func.func @affine(%x: tensor<4xf32> {iree.abi.name = "input.1"},
+                  %s: f32 {iree.abi.name = "scale"})
+    -> (tensor<4xf32> {iree.abi.name = "y"}) {
+  %w = arith.constant dense_resource<weight> : tensor<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>,
+                       affine_map<(i) -> (i)>],
+      iterator_types = ["parallel"]}
+      ins(%x, %w : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%v: f32, %u: f32, %o: f32):
+    %m = arith.mulf %v, %s : f32
+    %a = arith.addf %m, %u : f32
+    linalg.yield %a : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+
+
+def test_names_and_parameters(tmp_path):
+    compiled = halc.compiler.compile_str(NAMED, extra_args=LAVAPIPE)
+    weight = np.array([10, 20, 30, 40], np.float32)
+    module = halc.runtime.load_module(compiled,
+                                      parameters={"weight": weight})
+    affine = module.affine
+    assert affine.argument_names == ["input.1", "scale"]
+    assert affine.result_names == ["y"]
+    x = np.arange(4, dtype=np.float32)
+    expected = x * 2 + weight
+    np.testing.assert_array_equal(affine(**{"input.1": x, "scale": 2.0}),
+                                  expected)
+    np.testing.assert_array_equal(affine(x, scale=2.0), expected)
+    with pytest.raises(TypeError, match="no argument named 'z'; it has "
+                                        "input.1, scale"):
+        affine(x, z=2.0)
+    with pytest.raises(TypeError, match="got argument 'input.1' twice"):
+        affine(x, **{"input.1": x, "scale": 2.0})
+    with pytest.raises(TypeError, match="missing argument.* scale"):
+        affine(**{"input.1": x})
+    # The parameters from a safetensors file; none, or the wrong size, do
+    # not load.
+    path = tmp_path / "weights.safetensors"
+    header = b'{"weight":{"dtype":"F32","shape":[4],"data_offsets":[0,16]}}'
+    path.write_bytes(len(header).to_bytes(8, "little") + header +
+                     weight.tobytes())
+    from_file = halc.runtime.load_module(compiled, parameters=path)
+    np.testing.assert_array_equal(from_file.affine(x, 2.0), expected)
+    with pytest.raises(halc.runtime.Error, match="holds parameter 'weight'"):
+        halc.runtime.load_module(compiled)
+    with pytest.raises(halc.runtime.Error, match="parameter 'weight' has 32"):
+        halc.runtime.load_module(
+            compiled, parameters={"weight": weight.astype(np.float64)})

@@ -25,6 +25,10 @@ struct ModuleSpec {
   uint64_t argumentBufferBytes = 64;
   /// The contents of buffer 1 (a constant tensor), if any.
   std::vector<uint8_t> constantContents;
+  /// Or the parameter buffer 1 holds, if any.
+  std::string parameter;
+  /// The arguments' and results' names; none when empty.
+  std::vector<std::string> argumentNames, resultNames;
   std::string magic = "HALM";
 };
 
@@ -43,17 +47,31 @@ std::vector<uint8_t> buildModule(const ModuleSpec &spec) {
       hm::CreateBufferDef(builder, spec.argumentBufferBytes),
       hm::CreateBufferDefDirect(
           builder, 64,
-          spec.constantContents.empty() ? nullptr : &spec.constantContents),
+          spec.constantContents.empty() ? nullptr : &spec.constantContents,
+          nullptr, spec.parameter.empty() ? nullptr : spec.parameter.c_str()),
       hm::CreateBufferDef(builder, 64)};
   std::vector<uint32_t> argumentBuffers = {0, 1}, resultBuffers = {2};
   std::vector<flatbuffers::Offset<hm::DispatchDef>> dispatches = {
       hm::CreateDispatchDefDirect(builder, 0, spec.exportOrdinal,
                                   &spec.bindings, &spec.constants,
                                   &spec.workgroupCount)};
+  auto names = [&](const std::vector<std::string> &strings) {
+    return strings.empty() ? 0 : builder.CreateVectorOfStrings(strings);
+  };
+  auto argumentNames = names(spec.argumentNames);
+  auto resultNames = names(spec.resultNames);
+  hm::FunctionDefBuilder function(builder);
+  function.add_name(builder.CreateString("add"));
+  function.add_arguments(builder.CreateVector(arguments));
+  function.add_results(builder.CreateVector(results));
+  function.add_buffers(builder.CreateVector(buffers));
+  function.add_argument_buffers(builder.CreateVector(argumentBuffers));
+  function.add_result_buffers(builder.CreateVector(resultBuffers));
+  function.add_dispatches(builder.CreateVector(dispatches));
+  function.add_argument_names(argumentNames);
+  function.add_result_names(resultNames);
   std::vector<flatbuffers::Offset<hm::FunctionDef>> functions = {
-      hm::CreateFunctionDefDirect(builder, "add", &arguments, &results,
-                                  &buffers, &argumentBuffers, &resultBuffers,
-                                  &dispatches)};
+      function.Finish()};
   builder.Finish(hm::CreateModuleDefDirect(builder, &executables, &functions),
                  hm::ModuleDefIdentifier());
   return withHeader(spec.magic.c_str(), builder);
@@ -175,6 +193,95 @@ TEST(Module, BufferSmallerThanItsTensor) {
   spec.argumentBufferBytes = 60;
   EXPECT_NE(loadModuleError(buildModule(spec)).find("smaller than its tensor"),
             std::string::npos);
+}
+
+TEST(Module, ArgumentsAndResultsByName) {
+  ModuleSpec spec;
+  spec.argumentNames = {"x", ""};
+  spec.resultNames = {"y"};
+  std::vector<uint8_t> bytes = buildModule(spec);
+  halc_module_t *module = nullptr;
+  ASSERT_EQ(halc_module_load(bytes.data(), bytes.size(), &module), nullptr);
+  const halc_function_t *function = halc_module_function(module, 0);
+  EXPECT_STREQ(function->argument_names[0], "x");
+  EXPECT_STREQ(function->argument_names[1], "");
+  size_t index = 9;
+  EXPECT_EQ(halc_function_lookup_name(function, 1, "y", &index), nullptr);
+  EXPECT_EQ(index, 0u);
+  halc_status_t missing = halc_function_lookup_name(function, 0, "y", &index);
+  ASSERT_NE(missing, nullptr);
+  EXPECT_STREQ(halc_status_message(missing),
+               "@add has no argument named 'y'; it has: x");
+  halc_status_free(missing);
+  halc_module_free(module);
+}
+
+TEST(Module, UnnamedFunctionHasEmptyNames) {
+  std::vector<uint8_t> bytes = buildModule(ModuleSpec());
+  halc_module_t *module = nullptr;
+  ASSERT_EQ(halc_module_load(bytes.data(), bytes.size(), &module), nullptr);
+  const halc_function_t *function = halc_module_function(module, 0);
+  EXPECT_STREQ(function->argument_names[1], "");
+  EXPECT_STREQ(function->result_names[0], "");
+  halc_module_free(module);
+}
+
+TEST(Module, NamesMustMatchTheArguments) {
+  ModuleSpec spec;
+  spec.argumentNames = {"x"};
+  EXPECT_NE(loadModuleError(buildModule(spec))
+                .find("argument_names has 1 names for 2"),
+            std::string::npos);
+  spec.argumentNames = {"x", "x"};
+  EXPECT_NE(
+      loadModuleError(buildModule(spec)).find("argument_names repeats 'x'"),
+      std::string::npos);
+}
+
+/// Loads a module whose buffer 1 holds parameter "w" with `parameters`;
+/// the error's message, or "" with buffer 1's byte 5 in `byte`.
+std::string loadWithParameters(const halc_parameters_t *parameters,
+                               uint8_t &byte) {
+  ModuleSpec spec;
+  spec.parameter = "w";
+  std::vector<uint8_t> bytes = buildModule(spec);
+  halc_module_t *module = nullptr;
+  halc_status_t status = halc_module_load_with_parameters(
+      bytes.data(), bytes.size(), parameters, &module);
+  if (status) {
+    std::string message = halc_status_message(status);
+    halc_status_free(status);
+    return message;
+  }
+  byte = static_cast<const uint8_t *>(
+      halc_module_function(module, 0)->buffer_contents[1])[5];
+  halc_module_free(module);
+  return "";
+}
+
+TEST(Module, ParametersMadeInMemoryBindByName) {
+  halc_parameters_t *parameters = nullptr;
+  ASSERT_EQ(halc_parameters_create(&parameters), nullptr);
+  std::vector<uint8_t> weights(64, 0);
+  weights[5] = 42;
+  ASSERT_EQ(halc_parameters_add(parameters, "w", weights.data(), 64), nullptr);
+  halc_status_t twice =
+      halc_parameters_add(parameters, "w", weights.data(), 64);
+  ASSERT_NE(twice, nullptr);
+  EXPECT_STREQ(halc_status_message(twice), "parameters: 'w' is given twice");
+  halc_status_free(twice);
+  EXPECT_EQ(halc_parameters_count(parameters), 1u);
+  // The module keeps its own copy.
+  uint8_t byte = 0;
+  EXPECT_EQ(loadWithParameters(parameters, byte), "");
+  EXPECT_EQ(byte, 42);
+  halc_parameters_free(parameters);
+
+  ASSERT_EQ(halc_parameters_create(&parameters), nullptr);
+  ASSERT_EQ(halc_parameters_add(parameters, "w", weights.data(), 60), nullptr);
+  EXPECT_NE(loadWithParameters(parameters, byte).find("parameter 'w' has 60"),
+            std::string::npos);
+  halc_parameters_free(parameters);
 }
 
 } // namespace
