@@ -33,6 +33,27 @@ linalg::LinalgOp mlir::halc::getResultProducer(func::FuncOp dispatch) {
   return producer;
 }
 
+linalg::LinalgOp mlir::halc::getEpilogueContraction(linalg::LinalgOp producer) {
+  if (producer.getNumLoops() != producer.getNumParallelLoops() ||
+      producer->getNumResults() != 1 ||
+      !producer.getMatchingBlockArgument(producer.getDpsInitOperand(0))
+           .use_empty() ||
+      !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
+           .isIdentity())
+    return {};
+  for (OpOperand *input : producer.getDpsInputOperands()) {
+    auto contraction = input->get().getDefiningOp<linalg::LinalgOp>();
+    if (!contraction || !linalg::isaContractionOpInterface(contraction) ||
+        contraction->getNumResults() != 1 || !contraction->hasOneUse() ||
+        input->get().getType() != producer->getResult(0).getType() ||
+        !producer.getMatchingIndexingMap(input).isIdentity() ||
+        !contraction.getDpsInits()[0].getDefiningOp<linalg::FillOp>())
+      continue;
+    return contraction;
+  }
+  return {};
+}
+
 linalg::LinalgOp mlir::halc::getConfiguredRoot(func::FuncOp dispatch) {
   SmallVector<linalg::LinalgOp> roots;
   dispatch.walk([&](linalg::LinalgOp op) {

@@ -26,6 +26,16 @@ func::FuncOp getDispatchFunction(ExportOp exportOp);
 /// op it tiles); reports an error and returns null when there is none.
 linalg::LinalgOp getResultProducer(func::FuncOp dispatch);
 
+/// The contraction whose result `producer` (the op writing the dispatch's
+/// result) applies an elementwise epilogue to (a bias, an activation, a
+/// residual add): `producer` has only parallel loops, one per dimension of
+/// the contraction's result, which it reads whole (the identity map) and
+/// writes as a tensor of the same type; the contraction's accumulator,
+/// read by nothing else, starts as a fill. Its strategy keeps the
+/// accumulator in the result and applies the epilogue in place. Null
+/// otherwise.
+linalg::LinalgOp getEpilogueContraction(linalg::LinalgOp producer);
+
 /// The op carrying the lowering config; reports an error when there is not
 /// exactly one.
 linalg::LinalgOp getConfiguredRoot(func::FuncOp dispatch);

@@ -472,7 +472,8 @@ std::optional<StagedBlock> chooseStagedBlock(int64_t batch, int64_t m,
 /// fits the shape (other shapes keep a thread's serial K loop) or the tiles
 /// do not fit the target's workgroups or workgroup memory.
 LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
-                                                 TargetAttr target) {
+                                                 TargetAttr target,
+                                                 bool allowEdges = true) {
   SmallVector<unsigned> parallel, reductions;
   root.getParallelDims(parallel);
   root.getReductionDims(reductions);
@@ -486,7 +487,7 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
   int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
   // Tiles that divide the output where some do; else tiles padded at its
   // edges, where the op's inputs can be read so.
-  bool edges = canPadToTile(root);
+  bool edges = allowEdges && canPadToTile(root);
   std::optional<StagedBlock> block =
       chooseStagedBlock(batch, ranges[m], ranges[n], target, false);
   if (!block && edges)
@@ -747,6 +748,13 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
                                  chooseReductionTile(dispatch),
                                  /*reductionLanes=*/0, /*promoteOperands=*/{},
                                  /*subgroupMatrix=*/{});
+}
+
+LoweringConfigAttr
+mlir::halc::chooseEpilogueContractionConfig(linalg::LinalgOp contraction,
+                                            TargetAttr target) {
+  return chooseStagedContractionConfig(contraction, target,
+                                       /*allowEdges=*/false);
 }
 
 int64_t mlir::halc::chooseReductionSplit(int64_t m, int64_t n, int64_t k,

@@ -16,6 +16,14 @@ LoweringConfigAttr chooseLoweringConfig(linalg::LinalgOp root,
                                         func::FuncOp dispatch,
                                         TargetAttr target);
 
+/// The config of `contraction` where an elementwise epilogue consumes its
+/// result (getEpilogueContraction): the staged strategy, whose threads
+/// apply the epilogue to their block of the accumulator after the K loop,
+/// where its tiles divide the output; else null (the dispatch keeps a
+/// thread's tile of the epilogue, the contraction fused into it).
+LoweringConfigAttr chooseEpilogueContractionConfig(linalg::LinalgOp contraction,
+                                                   TargetAttr target);
+
 /// The number of parts a contraction's K loop of `k` elements is cut into
 /// (1: none) when its M x N output, `m` x `n`, has too few staged tiles to
 /// keep the target busy: each part is a workgroup tile's partial sum of a

@@ -19,11 +19,24 @@ LogicalResult selectConfig(ExportOp exportOp, func::FuncOp dispatch,
   linalg::LinalgOp root = getResultProducer(dispatch);
   if (!root)
     return failure();
+  // A config already in the input wins, on whichever op it is.
+  SmallVector<linalg::LinalgOp> configured;
+  dispatch.walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(kLoweringConfigAttrName))
+      configured.push_back(op);
+  });
+  if (configured.size() == 1)
+    root = configured.front();
   auto config = root->getAttrOfType<LoweringConfigAttr>(kLoweringConfigAttrName);
-  if (!config) {
+  // A contraction with an epilogue: its strategy is chosen for it.
+  linalg::LinalgOp contraction =
+      config ? linalg::LinalgOp() : getEpilogueContraction(root);
+  if (contraction)
+    if ((config = chooseEpilogueContractionConfig(contraction, target)))
+      root = contraction;
+  if (!config)
     config = chooseLoweringConfig(root, dispatch, target);
-    root->setAttr(kLoweringConfigAttrName, config);
-  }
+  root->setAttr(kLoweringConfigAttrName, config);
   if (config.getWorkgroupTile().size() != root.getNumLoops())
     return root->emitError("lowering_config has ")
            << config.getWorkgroupTile().size()

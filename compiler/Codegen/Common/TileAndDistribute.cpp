@@ -5,6 +5,7 @@
 #include "compiler/Codegen/Common/Passes.h"
 #include "compiler/Codegen/Common/PromoteOperands.h"
 
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -144,6 +145,10 @@ tileAndFuse(RewriterBase &rewriter, Operation *op,
                          bool destination)
           -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
         if (destination && !fuseDestinations)
+          return std::nullopt;
+        // An earlier stage's loop (a contraction's K loop, which its
+        // epilogue reads) is not recomputed per tile.
+        if (isa<LoopLikeOpInterface>(producer.getOwner()))
           return std::nullopt;
         // A padded input is read through transfers that give zeros past
         // its edges (halc-vectorize), not computed per tile.
@@ -338,6 +343,80 @@ SmallVector<Operation *> getRowStages(Block &body, Operation *root) {
   return stages;
 }
 
+/// `tile`, one entry per loop of `root`, as one per loop of `epilogue`,
+/// whose loops are the dimensions of `root`'s result (in order: an error
+/// otherwise, as the loops would map to other GPU dimensions).
+FailureOr<SmallVector<int64_t>> getEpilogueTile(linalg::LinalgOp root,
+                                                linalg::LinalgOp epilogue,
+                                                ArrayRef<int64_t> tile) {
+  AffineMap result = root.getMatchingIndexingMap(root.getDpsInitOperand(0));
+  SmallVector<int64_t> epilogueTile;
+  for (unsigned dim = 0; dim < result.getNumResults(); ++dim) {
+    if (dim > 0 && result.getDimPosition(dim) < result.getDimPosition(dim - 1))
+      return root->emitError("writes its result in another order than its "
+                             "loops; halc cannot tile its epilogue with it");
+    epilogueTile.push_back(tile[result.getDimPosition(dim)]);
+  }
+  return epilogueTile;
+}
+
+/// Where the configured op is a contraction whose result the dispatch's
+/// result producer applies an epilogue to (getEpilogueContraction), that
+/// epilogue, rewritten to update the accumulator in place (its init, what
+/// the contraction's fill writes first, is the result): the tiles of both
+/// then live in the result's. Null where the configured op writes the
+/// result itself.
+FailureOr<linalg::LinalgOp> prepareEpilogue(RewriterBase &rewriter,
+                                            func::FuncOp dispatch,
+                                            linalg::LinalgOp root) {
+  linalg::LinalgOp producer = getResultProducer(dispatch);
+  if (!producer)
+    return failure();
+  if (producer == root)
+    return linalg::LinalgOp();
+  if (getEpilogueContraction(producer) != root)
+    return root->emitError("has the lowering_config, but the dispatch's "
+                           "result is written by '")
+           << producer->getName()
+           << "', which is not an elementwise epilogue of it";
+  rewriter.setInsertionPoint(producer);
+  FailureOr<linalg::GenericOp> generic =
+      isa<linalg::GenericOp>(producer)
+          ? cast<linalg::GenericOp>(producer)
+          : linalg::generalizeNamedOp(rewriter, producer);
+  if (failed(generic))
+    return producer->emitError("could not be written as a linalg.generic");
+  Value accumulator = root->getResult(0);
+  auto fill = root.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+  fill.getOutputsMutable()[0].set(generic->getDpsInits()[0]);
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  unsigned accumulatorIndex = 0;
+  for (OpOperand *input : generic->getDpsInputOperands()) {
+    if (input->get() == accumulator) {
+      accumulatorIndex = input->getOperandNumber();
+      continue;
+    }
+    inputs.push_back(input->get());
+    maps.push_back(generic->getMatchingIndexingMap(input));
+  }
+  maps.push_back(
+      generic->getMatchingIndexingMap(generic->getDpsInitOperand(0)));
+  auto inPlace = linalg::GenericOp::create(
+      rewriter, generic->getLoc(), generic->getResultTypes(), inputs,
+      accumulator, maps, generic->getIteratorTypesArray());
+  Region &region = inPlace.getRegion();
+  rewriter.inlineRegionBefore(generic->getRegion(), region, region.end());
+  Block &body = region.front();
+  // The accumulator's element is what the init's block argument holds now.
+  BlockArgument element = body.getArgument(accumulatorIndex);
+  rewriter.replaceAllUsesWith(element,
+                              body.getArgument(generic->getNumDpsInputs()));
+  body.eraseArgument(accumulatorIndex);
+  rewriter.replaceOp(*generic, inPlace->getResults());
+  return cast<linalg::LinalgOp>(inPlace.getOperation());
+}
+
 LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
   if (failed(canonicalizeTiledLoops(dispatch)))
     return dispatch.emitError("cleanup before tiling did not converge");
@@ -350,6 +429,10 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     return failure();
   MLIRContext *context = dispatch.getContext();
   IRRewriter rewriter(context);
+  FailureOr<linalg::LinalgOp> epilogue =
+      prepareEpilogue(rewriter, dispatch, root);
+  if (failed(epilogue))
+    return failure();
   rewriter.setInsertionPoint(root);
   SmallVector<int64_t> workgroupCount = {1, 1, 1};
   SmallVector<int64_t> workgroupCountConstants = {-1, -1, -1};
@@ -367,12 +450,21 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     for (auto [tile, step] : llvm::zip_equal(workgroupTile, workgroupSteps))
       if (step)
         tile = 0;
+    // With an epilogue, the workgroups tile it, the contraction fused in.
+    linalg::LinalgOp tiled = *epilogue ? *epilogue : root;
+    if (*epilogue) {
+      FailureOr<SmallVector<int64_t>> epilogueTile =
+          getEpilogueTile(root, *epilogue, workgroupTile);
+      if (failed(epilogueTile))
+        return failure();
+      workgroupTile = *epilogueTile;
+    }
     scf::SCFTilingOptions workgroupOptions;
     workgroupOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
         .setTileSizes(getAsIndexOpFoldResult(context, workgroupTile))
         .setMapping(plan->blockMapping(context));
     FailureOr<scf::SCFTileAndFuseResult> workgroups =
-        tileAndFuse(rewriter, root, workgroupOptions);
+        tileAndFuse(rewriter, tiled, workgroupOptions);
     if (failed(workgroups))
       return failure();
     auto forall = cast<scf::ForallOp>(workgroups->loops.front().getOperation());
@@ -427,6 +519,26 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
         .setTileSizes(getAsIndexOpFoldResult(context, threadTile))
         .setMapping(threadMapping);
     auto tiledRoot = cast<linalg::LinalgOp>(workgroups->tiledAndFusedOps.front());
+    // The epilogue runs last, each thread on its block of the accumulator.
+    std::optional<std::pair<Operation *, scf::SCFTilingOptions>> epilogueStage;
+    if (*epilogue) {
+      FailureOr<SmallVector<int64_t>> epilogueTile =
+          getEpilogueTile(root, *epilogue, threadTile);
+      if (failed(epilogueTile))
+        return failure();
+      scf::SCFTilingOptions epilogueOptions = threadOptions;
+      epilogueOptions.setTileSizes(
+          getAsIndexOpFoldResult(context, *epilogueTile));
+      epilogueStage.emplace(tiledRoot, epilogueOptions);
+      auto contraction =
+          llvm::find_if(workgroups->tiledAndFusedOps, [](Operation *op) {
+            return op->hasAttr(kLoweringConfigAttrName);
+          });
+      if (contraction == workgroups->tiledAndFusedOps.end())
+        return root->emitError("was not fused into the tiles of its "
+                               "epilogue");
+      tiledRoot = cast<linalg::LinalgOp>(*contraction);
+    }
     SmallVector<Operation *> stages = {tiledRoot};
     SmallVector<scf::SCFTilingOptions, 2> stageOptions = {threadOptions};
     if (llvm::any_of(workgroupSteps, [](int64_t step) { return step != 0; })) {
@@ -435,6 +547,10 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
           getPaddedRanges(root, config, workgroupSteps);
       if (!config.getPromoteOperands().empty() &&
           paddedRanges != tiledRoot.getStaticLoopRanges()) {
+        if (*epilogue)
+          return root->emitError("lowering_config pads the tiles at the "
+                                 "edges of a contraction with an epilogue, "
+                                 "which halc does not do yet");
         FailureOr<linalg::LinalgOp> padded =
             padToTile(rewriter, tiledRoot, paddedRanges, threadTile,
                       threadMapping,
@@ -481,6 +597,10 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
       stageOptions.insert(stageOptions.begin() + rootStage,
                           getCopyThreadOptions(*copy, root, operand, config));
       ++rootStage;
+    }
+    if (epilogueStage) {
+      stages.push_back(epilogueStage->first);
+      stageOptions.push_back(epilogueStage->second);
     }
     tiledOps.clear();
     for (auto [stage, options] : llvm::zip(stages, stageOptions)) {

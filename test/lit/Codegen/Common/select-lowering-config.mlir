@@ -577,3 +577,59 @@ halc.executable @dynamic_batch_conv target(#halc.target<backend = "vulkan-spirv"
     }
   }
 }
+
+// -----
+
+// A contraction with an elementwise epilogue (a bias and ReLU): its staged
+// strategy is chosen for the contraction, which carries the config, not for
+// the op writing the result. An epilogue that changes the element type (the
+// accumulator cannot live in the result) keeps the config on the result's
+// op.
+// CHECK-LABEL: halc.executable @epilogue
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.generic
+// CHECK-NOT: lowering_config
+// CHECK: func.func @truncating
+// CHECK: linalg.matmul ins
+// CHECK: linalg.generic {{.*}}lowering_config
+halc.executable @epilogue target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @bias_relu ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_only, read_write]>)
+  halc.export @truncating ordinal(1) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  builtin.module {
+    func.func @bias_relu(%a: memref<2048x2048xf32>, %b: memref<2048x2048xf32>, %bias: memref<2048xf32>, %out: memref<2048x2048xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<2048x2048xf32> to tensor<2048x2048xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<2048x2048xf32> to tensor<2048x2048xf32>
+      %2 = bufferization.to_tensor %bias restrict : memref<2048xf32> to tensor<2048xf32>
+      %e = tensor.empty() : tensor<2048x2048xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+      %m = linalg.matmul ins(%0, %1 : tensor<2048x2048xf32>, tensor<2048x2048xf32>) outs(%f : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+          ins(%m, %2 : tensor<2048x2048xf32>, tensor<2048xf32>) outs(%e : tensor<2048x2048xf32>) {
+      ^bb0(%x: f32, %y: f32, %o: f32):
+        %s = arith.addf %x, %y : f32
+        %t = arith.maximumf %s, %z : f32
+        linalg.yield %t : f32
+      } -> tensor<2048x2048xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<2048x2048xf32>, memref<2048x2048xf32>) -> ()
+      return
+    }
+    func.func @truncating(%a: memref<2048x2048xf32>, %b: memref<2048x2048xf32>, %out: memref<2048x2048xf16>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<2048x2048xf32> to tensor<2048x2048xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<2048x2048xf32> to tensor<2048x2048xf32>
+      %e = tensor.empty() : tensor<2048x2048xf32>
+      %e16 = tensor.empty() : tensor<2048x2048xf16>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+      %m = linalg.matmul ins(%0, %1 : tensor<2048x2048xf32>, tensor<2048x2048xf32>) outs(%f : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+          ins(%m : tensor<2048x2048xf32>) outs(%e16 : tensor<2048x2048xf16>) {
+      ^bb0(%x: f32, %o: f16):
+        %t = arith.truncf %x : f32 to f16
+        linalg.yield %t : f16
+      } -> tensor<2048x2048xf16>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<2048x2048xf16>, memref<2048x2048xf16>) -> ()
+      return
+    }
+  }
+}

@@ -586,3 +586,77 @@ halc.executable @conflict_free_copies target(#halc.target<backend = "vulkan-spir
     }
   }
 }
+
+// -----
+
+// A staged matmul with an epilogue (a bias and ReLU): the workgroups tile
+// the epilogue, the matmul and its fill fused in; the accumulator starts in
+// the workgroup's tile of the result, the K loop runs as for a bare matmul,
+// and then each thread applies the epilogue to its own 4x4 block of the
+// accumulator in place (the bias its only input).
+// CHECK-LABEL: halc.executable @epilogue
+// CHECK: scf.forall ({{.+}}) = (0, 0) to (32, 32) step (16, 16) shared_outs(%[[OUT:.+]] = %{{.+}})
+// CHECK: %[[TILE:.+]] = tensor.extract_slice %[[OUT]]
+// CHECK: %[[FILL:.+]] = scf.forall ({{.+}}) = (0, 0) to (16, 16) step (4, 4) shared_outs(%{{.+}} = %[[TILE]])
+// CHECK: linalg.fill
+// CHECK: %[[ACC:.+]] = scf.for
+// CHECK: linalg.matmul
+// CHECK: scf.forall ({{.+}}) = (0, 0) to (16, 16) step (4, 4) shared_outs(%[[BLOCK:.+]] = %[[ACC]])
+// CHECK: %[[MINE:.+]] = tensor.extract_slice %[[BLOCK]]
+// CHECK: linalg.generic {{.*}} ins(%{{.+}} : tensor<4xf32>) outs(%[[MINE]] : tensor<4x4xf32>)
+// CHECK: arith.maximumf
+// CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+halc.executable @epilogue target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_only, read_write]>) workgroup_size([4, 4, 1])
+  builtin.module {
+    func.func @mm(%a: memref<32x32xf32>, %b: memref<32x32xf32>, %bias: memref<32xf32>, %out: memref<32x32xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<32x32xf32> to tensor<32x32xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<32x32xf32> to tensor<32x32xf32>
+      %2 = bufferization.to_tensor %bias restrict : memref<32xf32> to tensor<32xf32>
+      %e = tensor.empty() : tensor<32x32xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
+      %m = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 16, 8], workgroup_size = [4, 4, 1], promote_operands = [0, 1]>}
+          ins(%0, %1 : tensor<32x32xf32>, tensor<32x32xf32>) outs(%f : tensor<32x32xf32>) -> tensor<32x32xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+          ins(%m, %2 : tensor<32x32xf32>, tensor<32xf32>) outs(%e : tensor<32x32xf32>) {
+      ^bb0(%x: f32, %y: f32, %o: f32):
+        %s = arith.addf %x, %y : f32
+        %t = arith.maximumf %s, %z : f32
+        linalg.yield %t : f32
+      } -> tensor<32x32xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<32x32xf32>, memref<32x32xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// A config on a contraction whose result the dispatch's result producer
+// does not apply an elementwise epilogue to (it reduces it) is an error.
+halc.executable @not_an_epilogue target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([4, 4, 1])
+  builtin.module {
+    func.func @mm(%a: memref<32x32xf32>, %b: memref<32x32xf32>, %out: memref<32xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<32x32xf32> to tensor<32x32xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<32x32xf32> to tensor<32x32xf32>
+      %e = tensor.empty() : tensor<32x32xf32>
+      %e1 = tensor.empty() : tensor<32xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
+      %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<32xf32>) -> tensor<32xf32>
+      // expected-error @+1 {{has the lowering_config, but the dispatch's result is written by 'linalg.generic', which is not an elementwise epilogue of it}}
+      %m = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 16, 8], workgroup_size = [4, 4, 1], promote_operands = [0, 1]>}
+          ins(%0, %1 : tensor<32x32xf32>, tensor<32x32xf32>) outs(%f : tensor<32x32xf32>) -> tensor<32x32xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+          ins(%m : tensor<32x32xf32>) outs(%f1 : tensor<32xf32>) {
+      ^bb0(%x: f32, %o: f32):
+        %s = arith.addf %x, %o : f32
+        linalg.yield %s : f32
+      } -> tensor<32xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<32xf32>, memref<32xf32>) -> ()
+      return
+    }
+  }
+}

@@ -1,0 +1,120 @@
+// Contractions with elementwise epilogues, which the staged strategy takes
+// with the contraction (its lowering_config is on the contraction, not on
+// the op writing the result): each thread applies the epilogue to its block
+// of the accumulator in registers before the one store. A bias and ReLU, a
+// residual add and tanh, a batch matmul's scale, a folded batch norm's
+// scale and shift on f16 inputs accumulated in f32; where the epilogue
+// changes the element type (a truncation to f16) or the tiles would need
+// padding at the edges, the dispatch keeps a thread's tile of the epilogue
+// with the contraction fused in. Each compared with the CPU reference.
+// REQUIRES: lavapipe
+// RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu %s | FileCheck %s
+// RUN: halc-compile %s --iree-vulkan-target=lavapipe --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=CONFIG
+// CHECK-NOT: MISMATCH
+// CHECK-NOT: FAILED
+// CHECK: @bias_relu: result[0] vs cpu: matches
+// CHECK: @residual_tanh: result[0] vs cpu: matches
+// CHECK: @batch_scale: result[0] vs cpu: matches
+// CHECK: @f16_batch_norm: result[0] vs cpu: matches
+// CHECK: @truncate_f16: result[0] vs cpu: matches
+// CHECK: @edges: result[0] vs cpu: matches
+// CONFIG-LABEL: @bias_relu(%
+// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], {{.*}}promote_operands = [0, 1]>}
+// CONFIG-LABEL: @residual_tanh(%
+// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>}
+// CONFIG-LABEL: @batch_scale(%
+// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>}
+// CONFIG-LABEL: @f16_batch_norm(%
+// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>}
+// CONFIG-LABEL: @truncate_f16(%
+// CONFIG: linalg.generic {{.*}}lowering_config
+// CONFIG-LABEL: @edges(%
+// CONFIG: linalg.generic {{.*}}lowering_config
+#rows = affine_map<(i, j) -> (i, j)>
+#bias = affine_map<(i, j) -> (j)>
+func.func @bias_relu(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>, %bias: tensor<256xf32>) -> tensor<128x256xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x256xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<128x256xf32>) -> tensor<128x256xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<128x64xf32>, tensor<64x256xf32>) outs(%f : tensor<128x256xf32>) -> tensor<128x256xf32>
+  %r = linalg.generic {indexing_maps = [#rows, #bias, #rows], iterator_types = ["parallel", "parallel"]}
+      ins(%m, %bias : tensor<128x256xf32>, tensor<256xf32>) outs(%e : tensor<128x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    %t = arith.maximumf %s, %z : f32
+    linalg.yield %t : f32
+  } -> tensor<128x256xf32>
+  return %r : tensor<128x256xf32>
+}
+func.func @residual_tanh(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>, %d: tensor<64x128xf32>) -> tensor<64x128xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<64x96xf32>, tensor<96x128xf32>) outs(%f : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.generic {indexing_maps = [#rows, #rows, #rows], iterator_types = ["parallel", "parallel"]}
+      ins(%d, %m : tensor<64x128xf32>, tensor<64x128xf32>) outs(%e : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    %t = math.tanh %s : f32
+    linalg.yield %t : f32
+  } -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}
+func.func @batch_scale(%a: tensor<4x64x32xf32>, %b: tensor<4x32x64xf32>) -> tensor<4x64x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %scale = arith.constant 0.125 : f32
+  %e = tensor.empty() : tensor<4x64x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x64x64xf32>) -> tensor<4x64x64xf32>
+  %m = linalg.batch_matmul ins(%a, %b : tensor<4x64x32xf32>, tensor<4x32x64xf32>) outs(%f : tensor<4x64x64xf32>) -> tensor<4x64x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, i, j)>, affine_map<(b, i, j) -> (b, i, j)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%m : tensor<4x64x64xf32>) outs(%e : tensor<4x64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.mulf %x, %scale : f32
+    linalg.yield %s : f32
+  } -> tensor<4x64x64xf32>
+  return %r : tensor<4x64x64xf32>
+}
+func.func @f16_batch_norm(%a: tensor<64x64xf16>, %b: tensor<64x128xf16>, %s: tensor<128xf32>, %t: tensor<128xf32>) -> tensor<64x128xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<64x64xf16>, tensor<64x128xf16>) outs(%f : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.generic {indexing_maps = [#rows, #bias, #bias, #rows], iterator_types = ["parallel", "parallel"]}
+      ins(%m, %s, %t : tensor<64x128xf32>, tensor<128xf32>, tensor<128xf32>) outs(%e : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %scale: f32, %shift: f32, %o: f32):
+    %p = arith.mulf %x, %scale : f32
+    %q = arith.addf %p, %shift : f32
+    linalg.yield %q : f32
+  } -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}
+func.func @truncate_f16(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %bias: tensor<64xf32>) -> tensor<64x64xf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %e16 = tensor.empty() : tensor<64x64xf16>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x64xf32>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [#rows, #bias, #rows], iterator_types = ["parallel", "parallel"]}
+      ins(%m, %bias : tensor<64x64xf32>, tensor<64xf32>) outs(%e16 : tensor<64x64xf16>) {
+  ^bb0(%x: f32, %y: f32, %o: f16):
+    %s = arith.addf %x, %y : f32
+    %t = arith.truncf %s : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<64x64xf16>
+  return %r : tensor<64x64xf16>
+}
+func.func @edges(%a: tensor<100x36xf32>, %b: tensor<36x100xf32>, %bias: tensor<100xf32>) -> tensor<100x100xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<100x100xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<100x100xf32>) -> tensor<100x100xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<100x36xf32>, tensor<36x100xf32>) outs(%f : tensor<100x100xf32>) -> tensor<100x100xf32>
+  %r = linalg.generic {indexing_maps = [#rows, #bias, #rows], iterator_types = ["parallel", "parallel"]}
+      ins(%m, %bias : tensor<100x100xf32>, tensor<100xf32>) outs(%e : tensor<100x100xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    %t = arith.maximumf %s, %z : f32
+    linalg.yield %t : f32
+  } -> tensor<100x100xf32>
+  return %r : tensor<100x100xf32>
+}
