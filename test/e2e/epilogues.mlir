@@ -3,7 +3,8 @@
 // the op writing the result): each thread applies the epilogue to its block
 // of the accumulator in registers before the one store. A bias and ReLU, a
 // residual add and tanh, a batch matmul's scale, a folded batch norm's
-// scale and shift on f16 inputs accumulated in f32; where the epilogue
+// scale and shift on f16 inputs accumulated in f32, convolutions (their
+// implicit GEMMs) with a bias and ReLU or a residual add; where the epilogue
 // changes the element type (a truncation to f16) or the tiles would need
 // padding at the edges, the dispatch keeps a thread's tile of the epilogue
 // with the contraction fused in. Each compared with the CPU reference.
@@ -19,6 +20,8 @@
 // CHECK: @f16_batch_norm: result[0] vs cpu: matches
 // CHECK: @truncate_f16: result[0] vs cpu: matches
 // CHECK: @edges: result[0] vs cpu: matches
+// CHECK: @conv_bias_relu: result[0] vs cpu: matches
+// CHECK: @conv_nchw_residual: result[0] vs cpu: matches
 // CONFIG-LABEL: @bias_relu(%
 // CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], {{.*}}promote_operands = [0, 1]>}
 // CONFIG-LABEL: @residual_tanh(%
@@ -31,6 +34,10 @@
 // CONFIG: linalg.generic {{.*}}lowering_config
 // CONFIG-LABEL: @edges(%
 // CONFIG: linalg.generic {{.*}}lowering_config
+// CONFIG-LABEL: @conv_bias_relu(%
+// CONFIG: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}}lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>
+// CONFIG-LABEL: @conv_nchw_residual(%
+// CONFIG: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]{{.*}}lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>
 #rows = affine_map<(i, j) -> (i, j)>
 #bias = affine_map<(i, j) -> (j)>
 func.func @bias_relu(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>, %bias: tensor<256xf32>) -> tensor<128x256xf32> {
@@ -117,4 +124,38 @@ func.func @edges(%a: tensor<100x36xf32>, %b: tensor<36x100xf32>, %bias: tensor<1
     linalg.yield %t : f32
   } -> tensor<100x100xf32>
   return %r : tensor<100x100xf32>
+}
+func.func @conv_bias_relu(%x: tensor<2x8x8x16xf32>, %w: tensor<64x3x3x16xf32>, %bias: tensor<64xf32>) -> tensor<2x8x8x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %z : f32
+  } : tensor<2x8x8x16xf32> to tensor<2x10x10x16xf32>
+  %e = tensor.empty() : tensor<2x8x8x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x8x8x64xf32>) -> tensor<2x8x8x64xf32>
+  %c = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+     ins(%p, %w : tensor<2x10x10x16xf32>, tensor<64x3x3x16xf32>) outs(%f : tensor<2x8x8x64xf32>) -> tensor<2x8x8x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %bias : tensor<2x8x8x64xf32>, tensor<64xf32>) outs(%e : tensor<2x8x8x64xf32>) {
+  ^bb0(%v: f32, %b: f32, %o: f32):
+    %s = arith.addf %v, %b : f32
+    %t = arith.maximumf %s, %z : f32
+    linalg.yield %t : f32
+  } -> tensor<2x8x8x64xf32>
+  return %r : tensor<2x8x8x64xf32>
+}
+func.func @conv_nchw_residual(%x: tensor<2x16x8x8xf32>, %w: tensor<64x16x1x1xf32>, %d: tensor<2x64x8x8xf32>) -> tensor<2x64x8x8xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x64x8x8xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x64x8x8xf32>) -> tensor<2x64x8x8xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+     ins(%x, %w : tensor<2x16x8x8xf32>, tensor<64x16x1x1xf32>) outs(%f : tensor<2x64x8x8xf32>) -> tensor<2x64x8x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, c, h, w) -> (n, c, h, w)>, affine_map<(n, c, h, w) -> (n, c, h, w)>, affine_map<(n, c, h, w) -> (n, c, h, w)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %d : tensor<2x64x8x8xf32>, tensor<2x64x8x8xf32>) outs(%e : tensor<2x64x8x8xf32>) {
+  ^bb0(%v: f32, %r: f32, %o: f32):
+    %s = arith.addf %v, %r : f32
+    %t = arith.maximumf %s, %z : f32
+    linalg.yield %t : f32
+  } -> tensor<2x64x8x8xf32>
+  return %r : tensor<2x64x8x8xf32>
 }

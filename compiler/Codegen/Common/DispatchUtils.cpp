@@ -33,23 +33,30 @@ linalg::LinalgOp mlir::halc::getResultProducer(func::FuncOp dispatch) {
   return producer;
 }
 
+bool mlir::halc::isElementwiseEpilogueOf(linalg::LinalgOp epilogue,
+                                         Operation *op) {
+  if (op->getNumResults() != 1 || !op->hasOneUse() ||
+      epilogue.getNumLoops() != epilogue.getNumParallelLoops() ||
+      epilogue->getNumResults() != 1 ||
+      epilogue->getResult(0).getType() != op->getResult(0).getType() ||
+      !epilogue.getMatchingIndexingMap(epilogue.getDpsInitOperand(0))
+           .isIdentity() ||
+      !epilogue.getMatchingBlockArgument(epilogue.getDpsInitOperand(0))
+           .use_empty())
+    return false;
+  return llvm::any_of(epilogue.getDpsInputOperands(), [&](OpOperand *input) {
+    return input->get() == op->getResult(0) &&
+           epilogue.getMatchingIndexingMap(input).isIdentity();
+  });
+}
+
 linalg::LinalgOp mlir::halc::getEpilogueContraction(linalg::LinalgOp producer) {
-  if (producer.getNumLoops() != producer.getNumParallelLoops() ||
-      producer->getNumResults() != 1 ||
-      !producer.getMatchingBlockArgument(producer.getDpsInitOperand(0))
-           .use_empty() ||
-      !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
-           .isIdentity())
-    return {};
-  for (OpOperand *input : producer.getDpsInputOperands()) {
-    auto contraction = input->get().getDefiningOp<linalg::LinalgOp>();
-    if (!contraction || !linalg::isaContractionOpInterface(contraction) ||
-        contraction->getNumResults() != 1 || !contraction->hasOneUse() ||
-        input->get().getType() != producer->getResult(0).getType() ||
-        !producer.getMatchingIndexingMap(input).isIdentity() ||
-        !contraction.getDpsInits()[0].getDefiningOp<linalg::FillOp>())
-      continue;
-    return contraction;
+  for (Value input : producer.getDpsInputs()) {
+    auto contraction = input.getDefiningOp<linalg::LinalgOp>();
+    if (contraction && linalg::isaContractionOpInterface(contraction) &&
+        contraction.getDpsInits()[0].getDefiningOp<linalg::FillOp>() &&
+        isElementwiseEpilogueOf(producer, contraction))
+      return contraction;
   }
   return {};
 }

@@ -26,14 +26,17 @@ func::FuncOp getDispatchFunction(ExportOp exportOp);
 /// op it tiles); reports an error and returns null when there is none.
 linalg::LinalgOp getResultProducer(func::FuncOp dispatch);
 
+/// Whether `epilogue` applies an elementwise epilogue to the result of `op`
+/// (a bias, an activation, a residual add): it has only parallel loops, one
+/// per dimension of that result, which it reads whole (the identity map)
+/// and writes as a tensor of the same type without reading its init; `op`'s
+/// one result is read by nothing else.
+bool isElementwiseEpilogueOf(linalg::LinalgOp epilogue, Operation *op);
+
 /// The contraction whose result `producer` (the op writing the dispatch's
-/// result) applies an elementwise epilogue to (a bias, an activation, a
-/// residual add): `producer` has only parallel loops, one per dimension of
-/// the contraction's result, which it reads whole (the identity map) and
-/// writes as a tensor of the same type; the contraction's accumulator,
-/// read by nothing else, starts as a fill. Its strategy keeps the
-/// accumulator in the result and applies the epilogue in place. Null
-/// otherwise.
+/// result) is an elementwise epilogue of, its accumulator starting as a
+/// fill: its strategy keeps the accumulator in the result and applies the
+/// epilogue in place. Null otherwise.
 linalg::LinalgOp getEpilogueContraction(linalg::LinalgOp producer);
 
 /// The op carrying the lowering config; reports an error when there is not
