@@ -52,6 +52,7 @@ std::vector<Stage> mlir::halc::getSharedStages() {
                               [](OpPassManager &pm) {
                                 pm.addPass(createImplicitGemmPass());
                                 pm.addPass(createDropUnitLoopsPass());
+                                pm.addPass(createReduceFewRowsPass());
                                 pm.addPass(createSelectLoweringConfigPass());
                               }),
       makeExecutableMLIRStage("tile-and-distribute",

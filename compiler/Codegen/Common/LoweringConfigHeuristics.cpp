@@ -116,6 +116,18 @@ int64_t elementsPerThread(Kind kind, unsigned dim, int64_t size) {
   return size % 4 == 0 ? 4 : 1;
 }
 
+/// Whether `root` is a contraction of few rows ordered (m, k, n), as
+/// halc-reduce-few-rows leaves one.
+bool hasFewRows(linalg::LinalgOp root) {
+  if (!linalg::isaContractionOpInterface(root))
+    return false;
+  SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
+  SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  return iterators.size() == 3 &&
+         iterators[1] == utils::IteratorType::reduction &&
+         !ShapedType::isDynamic(ranges[0]) && ranges[0] <= kMaxFewRows;
+}
+
 /// Which way the lanes of a workgroup can share each reduction of `root`.
 enum class Lanes { None, AlongRow, AlongColumn };
 
@@ -262,10 +274,34 @@ LoweringConfigAttr chooseLanesPerRowConfig(linalg::LinalgOp root,
                                  /*subgroupMatrix=*/{});
 }
 
+/// For a contraction of few rows ordered (m, k, n) (halc-reduce-few-rows):
+/// a workgroup of 16 columns (x) by all the rows (z), whose lanes along y
+/// (as many as fill 1024 threads, at most 32) share each column's K. The
+/// threads of a column read the same row of B (once from memory), those
+/// of a row 16 neighbouring columns.
+LoweringConfigAttr chooseFewRowsConfig(linalg::LinalgOp root,
+                                       TargetAttr target) {
+  constexpr int64_t columns = 16;
+  int64_t rows = root.getStaticLoopRanges()[0];
+  ArrayRef<int64_t> maxSize = target.getMaxWorkgroupSize();
+  int64_t budget = std::min<int64_t>(1024, target.getMaxWorkgroupInvocations());
+  int64_t lanes = std::min<int64_t>(
+      {32, maxSize[1],
+       int64_t(llvm::bit_floor(
+           uint64_t(std::max<int64_t>(1, budget / (columns * rows)))))});
+  if (maxSize[2] < rows || maxSize[0] < columns ||
+      columns * rows * lanes > target.getMaxWorkgroupInvocations())
+    return {};
+  return LoweringConfigAttr::get(root.getContext(), {rows, 0, columns},
+                                 {columns, lanes, rows}, {1}, lanes,
+                                 /*promoteOperands=*/{},
+                                 /*subgroupMatrix=*/{});
+}
+
 /// A workgroup of 32 columns whose lanes along y (as many as fit, at most
 /// 32) share each column's reduction: each lane reads every lanes-th row,
 /// the 32 columns of a row coalesced; the other parallel loop goes to z,
-/// one index per workgroup.
+/// one index per workgroup. A contraction's few rows: chooseFewRowsConfig.
 LoweringConfigAttr chooseColumnReductionConfig(linalg::LinalgOp root,
                                                TargetAttr target) {
   constexpr int64_t columns = 32;
@@ -275,6 +311,8 @@ LoweringConfigAttr chooseColumnReductionConfig(linalg::LinalgOp root,
   SmallVector<unsigned> parallel;
   root.getParallelDims(parallel);
   SmallVector<int64_t> workgroupTile(root.getNumLoops(), 0);
+  if (hasFewRows(root))
+    return chooseFewRowsConfig(root, target);
   for (unsigned loop : parallel)
     workgroupTile[loop] = 1;
   workgroupTile.back() = columns;
@@ -685,16 +723,19 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
     if (LoweringConfigAttr config = chooseTransposeConfig(root, target))
       return config;
   // A contraction with one parallel loop (a matvec or vecmat, once
-  // halc-drop-unit-loops has run) is a reduction of rows or columns.
+  // halc-drop-unit-loops has run) is a reduction of rows or columns; so is
+  // one with few rows that reduces the columns of B (halc-reduce-few-rows).
   if (kind == Kind::Reduction ||
-      (kind == Kind::Contraction && root.getNumParallelLoops() == 1)) {
+      (kind == Kind::Contraction &&
+       (root.getNumParallelLoops() == 1 || hasFewRows(root)))) {
     Lanes lanes = getLanes(root, dispatch);
     if (lanes == Lanes::AlongRow)
       return chooseLanesPerRowConfig(root, dispatch, target,
                                      target.getFixedSubgroupSize(),
                                      /*rowChain=*/false);
     if (lanes == Lanes::AlongColumn)
-      return chooseColumnReductionConfig(root, target);
+      if (LoweringConfigAttr config = chooseColumnReductionConfig(root, target))
+        return config;
   }
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
   SmallVector<unsigned> allParallel;

@@ -62,6 +62,26 @@ def DropUnitLoopsPass : Pass<"halc-drop-unit-loops", "::mlir::halc::ExecutableOp
   ];
 }
 
+def ReduceFewRowsPass : Pass<"halc-reduce-few-rows", "::mlir::halc::ExecutableOp"> {
+  let summary = "Puts the K loop of a contraction with few rows outside its N loop";
+  let description = [{
+    A static contraction `C (m x n) = A (m x k) B (k x n)` with few rows
+    (M up to 8: a decoding step's batch) whose B is read along its rows
+    becomes a `linalg.generic` with its loops ordered (m, k, n): a
+    reduction of the columns of B. The heuristic gives a workgroup 16
+    columns and all M rows, and spreads each column's K over its lanes (as
+    for a vecmat), so that B streams through once instead of in tiles that
+    are mostly padding.
+
+    ```mlir
+    %r = linalg.matmul ins(%a, %b : tensor<8x4096xf32>, tensor<4096x4096xf32>) ...
+    // becomes
+    %r = linalg.generic {iterator_types = ["parallel", "reduction", "parallel"]}
+           ins(%a, %b : tensor<8x4096xf32>, tensor<4096x4096xf32>) ...
+    ```
+  }];
+}
+
 def SelectLoweringConfigPass
     : Pass<"halc-select-lowering-config", "::mlir::halc::ExecutableOp"> {
   let summary = "Chooses tile sizes and workgroup size of each dispatch";

@@ -1,0 +1,79 @@
+// Contractions of a few rows (M up to 8: a decoding step): their K loop
+// goes outside N (halc-reduce-few-rows) and a workgroup of 16 columns by
+// all the rows shares each column's K among its lanes, B read once; more
+// rows keep the other strategies. Each compared with the CPU reference on
+// random inputs.
+// REQUIRES: lavapipe
+// RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
+// RUN: %e2e --device=msl-cpu %s | FileCheck %s
+// RUN: halc-compile %s --iree-vulkan-target=lavapipe --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=CONFIG
+// CHECK-NOT: MISMATCH
+// CHECK-NOT: FAILED
+// CHECK: @rows_2: result[0] vs cpu: matches 2x128xf32
+// CHECK: @rows_3: result[0] vs cpu: matches 3x128xf32
+// CHECK: @rows_5: result[0] vs cpu: matches 5x64xf32
+// CHECK: @rows_8: result[0] vs cpu: matches 8x256xf32
+// CHECK: @rows_17: result[0] vs cpu: matches 17x64xf32
+// CHECK: @rows_64: result[0] vs cpu: matches 64x128xf32
+// CHECK: @rows_8_f16: result[0] vs cpu: matches 8x128xf32
+// CONFIG-LABEL: @rows_2(%
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [2, 0, 16], workgroup_size = [16, {{[0-9]+}}, 2], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG-LABEL: @rows_3(%
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [3, 0, 16], workgroup_size = [16, {{[0-9]+}}, 3], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG-LABEL: @rows_5(%
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [5, 0, 16], workgroup_size = [16, {{[0-9]+}}, 5], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG-LABEL: @rows_8(%
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [8, 0, 16], workgroup_size = [16, {{[0-9]+}}, 8], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG-LABEL: @rows_17(%
+// CONFIG: linalg.matmul {lowering_config
+// CONFIG-LABEL: @rows_64(%
+// CONFIG: linalg.matmul {lowering_config
+func.func @rows_2(%a: tensor<2x256xf32>, %b: tensor<256x128xf32>) -> tensor<2x128xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x128xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x128xf32>) -> tensor<2x128xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<2x256xf32>, tensor<256x128xf32>) outs(%f : tensor<2x128xf32>) -> tensor<2x128xf32>
+  return %r : tensor<2x128xf32>
+}
+func.func @rows_3(%a: tensor<3x256xf32>, %b: tensor<256x128xf32>) -> tensor<3x128xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x128xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x128xf32>) -> tensor<3x128xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<3x256xf32>, tensor<256x128xf32>) outs(%f : tensor<3x128xf32>) -> tensor<3x128xf32>
+  return %r : tensor<3x128xf32>
+}
+func.func @rows_5(%a: tensor<5x128xf32>, %b: tensor<128x64xf32>) -> tensor<5x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<5x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<5x64xf32>) -> tensor<5x64xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<5x128xf32>, tensor<128x64xf32>) outs(%f : tensor<5x64xf32>) -> tensor<5x64xf32>
+  return %r : tensor<5x64xf32>
+}
+func.func @rows_8(%a: tensor<8x512xf32>, %b: tensor<512x256xf32>) -> tensor<8x256xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x256xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x256xf32>) -> tensor<8x256xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<8x512xf32>, tensor<512x256xf32>) outs(%f : tensor<8x256xf32>) -> tensor<8x256xf32>
+  return %r : tensor<8x256xf32>
+}
+func.func @rows_17(%a: tensor<17x128xf32>, %b: tensor<128x64xf32>) -> tensor<17x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<17x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<17x64xf32>) -> tensor<17x64xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<17x128xf32>, tensor<128x64xf32>) outs(%f : tensor<17x64xf32>) -> tensor<17x64xf32>
+  return %r : tensor<17x64xf32>
+}
+func.func @rows_64(%a: tensor<64x128xf32>, %b: tensor<128x128xf32>) -> tensor<64x128xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x128xf32>, tensor<128x128xf32>) outs(%f : tensor<64x128xf32>) -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}
+func.func @rows_8_f16(%a: tensor<8x256xf16>, %b: tensor<256x128xf16>) -> tensor<8x128xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x128xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x128xf32>) -> tensor<8x128xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<8x256xf16>, tensor<256x128xf16>) outs(%f : tensor<8x128xf32>) -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
