@@ -521,6 +521,9 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     auto tiledRoot = cast<linalg::LinalgOp>(workgroups->tiledAndFusedOps.front());
     // The epilogue runs last, each thread on its block of the accumulator.
     std::optional<std::pair<Operation *, scf::SCFTilingOptions>> epilogueStage;
+    if (*epilogue && subgroups)
+      return root->emitError("lowering_config has a subgroup_matrix, whose "
+                             "contraction halc cannot give an epilogue yet");
     if (*epilogue) {
       FailureOr<SmallVector<int64_t>> epilogueTile =
           getEpilogueTile(root, *epilogue, threadTile);

@@ -660,3 +660,31 @@ halc.executable @not_an_epilogue target(#halc.target<backend = "vulkan-spirv", a
     }
   }
 }
+
+// -----
+
+// A cooperative-matrix config on a contraction with an epilogue is refused
+// (its subgroups' accumulators cannot take one yet).
+halc.executable @cooperative_epilogue target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>]>) {
+  halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([64, 2, 1])
+  builtin.module {
+    func.func @mm(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %out: memref<64x64xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<64x64xf16> to tensor<64x64xf16>
+      %1 = bufferization.to_tensor %b restrict : memref<64x64xf16> to tensor<64x64xf16>
+      %e = tensor.empty() : tensor<64x64xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+      // expected-error @+1 {{lowering_config has a subgroup_matrix, whose contraction halc cannot give an epilogue yet}}
+      %m = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 64, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+          ins(%0, %1 : tensor<64x64xf16>, tensor<64x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+          ins(%m : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+      ^bb0(%x: f32, %o: f32):
+        %t = arith.maximumf %x, %z : f32
+        linalg.yield %t : f32
+      } -> tensor<64x64xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
+      return
+    }
+  }
+}
