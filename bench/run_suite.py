@@ -13,7 +13,8 @@
                                 a markdown table
 
 A kernel's first line names the PyTorch op (`// torch: EXPR` over its
-arguments a, b, ...). halc's time is the sum of its dispatches' medians
+arguments a, b, ...); a kernel with dynamic dimensions says what it is
+called with on a line `// inputs: 512x4096xf32 4096x4096xf32`. halc's time is the sum of its dispatches' medians
 (GPU timestamps or CUDA events); PyTorch's the median of N calls between
 CUDA events (the GPU kept busy while the CPU launches each); the ratio is
 PyTorch's time over halc's (1.0 = as fast)."""
@@ -46,7 +47,10 @@ def compile_suite(directory, kernels=None):
         text = open(path).read()
         torch_expr = re.match(r"// torch: (.*)", text).group(1)
         function, arguments = SIGNATURE.search(text).groups()
-        inputs = [TENSOR.search(a).groups() for a in arguments.split("%")[1:]]
+        called = re.search(r"^// inputs: (.*)$", text, re.M)
+        inputs = ([TENSOR.fullmatch("tensor<%s>" % t).groups()
+                   for t in called.group(1).split()] if called else
+                  [TENSOR.search(a).groups() for a in arguments.split("%")[1:]])
         stem = os.path.splitext(name)[0]
         compile_ms = {}
         for target, flags in TARGETS.items():

@@ -497,16 +497,16 @@ std::optional<StagedBlock> chooseStagedBlock(int64_t batch, int64_t m,
   return block;
 }
 
-/// For a static contraction (a matmul, a batch matmul, a convolution's
-/// implicit GEMM) whose tiles divide its loops, or whose tiles at the edges
-/// can be padded (EdgeTiles.h): a workgroup of 32 threads along N
-/// and 8 (7) along M computes a tile of the output of up to 128x128 (a 16x4
-/// block a thread, where that still leaves the GPU busy; else smaller
-/// blocks and tiles), stepping through K 32 (16, 8, 4) at a time. At each
-/// step all the threads copy the step's tiles of A and B to workgroup
-/// memory, along their rows (coalesced, 128-bit where aligned), and every
-/// thread reads its rows and columns from there: each input element leaves
-/// global memory once a workgroup, not once a thread. Null where no tile
+/// For a contraction (a matmul, a batch matmul, a convolution's implicit
+/// GEMM) whose tiles divide its loops, or whose tiles at the edges can be
+/// padded (EdgeTiles.h; so can a dynamic M or batch's, N and K static): a
+/// workgroup of 32 threads along N and 8 (7) along M computes a tile of the
+/// output of up to 128x128 (a 16x4 block a thread, where that still leaves the
+/// GPU busy; else smaller blocks and tiles), stepping through K 32 (16, 8, 4)
+/// at a time. At each step all the threads copy the step's tiles of A and B to
+/// workgroup memory, along their rows (coalesced, 128-bit where aligned), and
+/// every thread reads its rows and columns from there: each input element
+/// leaves global memory once a workgroup, not once a thread. Null where no tile
 /// fits the shape (other shapes keep a thread's serial K loop) or the tiles
 /// do not fit the target's workgroups or workgroup memory.
 LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
@@ -517,15 +517,22 @@ LoweringConfigAttr chooseStagedContractionConfig(linalg::LinalgOp root,
   root.getReductionDims(reductions);
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
   if (!linalg::isaContractionOpInterface(root) || reductions.size() != 1 ||
-      parallel.size() < 2 || parallel.size() > 3 ||
-      llvm::any_of(ranges, ShapedType::isDynamic))
+      parallel.size() < 2 || parallel.size() > 3)
     return {};
   unsigned m = parallel[parallel.size() - 2], n = parallel.back(),
            k = reductions.front();
-  int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
   // Tiles that divide the output where some do; else tiles padded at its
-  // edges, where the op's inputs can be read so.
+  // edges, where the op's inputs can be read so. A dynamic M (or batch), a
+  // multiple of the tile or not, is taken as large, its last tile padded.
   bool edges = allowEdges && canPadToTile(root);
+  bool dynamic = llvm::any_of(ranges, ShapedType::isDynamic);
+  if (dynamic && (!edges || ShapedType::isDynamic(ranges[n]) ||
+                  ShapedType::isDynamic(ranges[k])))
+    return {};
+  for (int64_t &range : ranges)
+    if (ShapedType::isDynamic(range))
+      range = kDynamicExtentStandIn;
+  int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
   std::optional<StagedBlock> block =
       chooseStagedBlock(batch, ranges[m], ranges[n], target, false);
   if (!block && edges)
