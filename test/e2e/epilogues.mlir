@@ -4,14 +4,21 @@
 // of the accumulator in registers before the one store. A bias and ReLU, a
 // residual add and tanh, a batch matmul's scale, a folded batch norm's
 // scale and shift on f16 inputs accumulated in f32, convolutions (their
-// implicit GEMMs) with a bias and ReLU or a residual add; where the epilogue
-// changes the element type (a truncation to f16) or the tiles would need
-// padding at the edges, the dispatch keeps a thread's tile of the epilogue
-// with the contraction fused in. Each compared with the CPU reference.
+// implicit GEMMs) with a bias and ReLU or a residual add, a truncation to
+// f16 (the f32 accumulator a temporary the threads' registers replace);
+// where the tiles would need padding at the edges, the dispatch keeps a
+// thread's tile of the epilogue with the contraction fused in. Each
+// compared with the CPU reference.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
 // RUN: %e2e --device=msl-cpu %s | FileCheck %s
 // RUN: halc-compile %s --iree-vulkan-target=lavapipe --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=CONFIG
+// On NVIDIA's tensor cores the f16 one takes 64x64 tiles of cooperative
+// matrices, its accumulator in workgroup memory (checked on the GPU by
+// bench/results/2026-11-27-nvidia-h100-epilogues-few-rows.md's kernels).
+// RUN: halc-compile %s --iree-vulkan-target=nvidia --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=NVIDIA
+// RUN: halc-compile %s --iree-vulkan-target=nvidia -o %t.nvidia.halm
+// RUN: halc-compile %s --iree-hal-target-backends=cuda --iree-cuda-target=sm_80 -o %t.cuda.halm
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
 // CHECK: @bias_relu: result[0] vs cpu: matches
@@ -31,13 +38,15 @@
 // CONFIG-LABEL: @f16_batch_norm(%
 // CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>}
 // CONFIG-LABEL: @truncate_f16(%
-// CONFIG: linalg.generic {{.*}}lowering_config
+// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>}
 // CONFIG-LABEL: @edges(%
 // CONFIG: linalg.generic {{.*}}lowering_config
 // CONFIG-LABEL: @conv_bias_relu(%
 // CONFIG: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}}lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>
 // CONFIG-LABEL: @conv_nchw_residual(%
 // CONFIG: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]{{.*}}lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>
+// NVIDIA-LABEL: @f16_batch_norm(%
+// NVIDIA: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 64, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
 #rows = affine_map<(i, j) -> (i, j)>
 #bias = affine_map<(i, j) -> (j)>
 func.func @bias_relu(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>, %bias: tensor<256xf32>) -> tensor<128x256xf32> {

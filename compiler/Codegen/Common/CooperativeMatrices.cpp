@@ -195,10 +195,31 @@ LogicalResult mlir::halc::lowerToCooperativeMatrices(func::FuncOp dispatch) {
         populatePrepareVectorToMMAPatterns(patterns);
       })))
     return dispatch.emitError("could not prepare its cooperative matrices");
+  // Upstream also converts chains of elementwise ops between transfers
+  // that no contraction reads: an epilogue's, each thread's block of the
+  // accumulator in workgroup memory. Its reads (of no piece's shape) go
+  // through a shape_cast, which the conversion does not take (the pair
+  // folds away after).
+  IRRewriter rewriter(dispatch.getContext());
+  SmallVector<SmallVector<int64_t>> pieces = {
+      {shape->m, shape->k}, {shape->k, shape->n}, {shape->m, shape->n}};
+  dispatch.walk([&](vector::TransferReadOp read) {
+    VectorType type = read.getVectorType();
+    if (type.getRank() != 2 ||
+        llvm::is_contained(pieces, SmallVector<int64_t>(type.getShape())))
+      return;
+    rewriter.setInsertionPointAfter(read);
+    auto flat = vector::ShapeCastOp::create(
+        rewriter, read.getLoc(),
+        VectorType::get({type.getNumElements()}, type.getElementType()),
+        read.getResult());
+    auto back = vector::ShapeCastOp::create(rewriter, read.getLoc(), type,
+                                            flat.getResult());
+    rewriter.replaceAllUsesExcept(read.getResult(), back.getResult(), flat);
+  });
   // Upstream converts what it can (a failure may be an op outside the
   // contractions' slices) and leaves the vector ops it replaced; once they
   // are gone no contraction may be left.
-  IRRewriter rewriter(dispatch.getContext());
   (void)convertVectorToMMAOps(rewriter, dispatch);
   if (failed(applyPatterns(dispatch, [](RewritePatternSet &patterns) {
         scf::ForOp::getCanonicalizationPatterns(patterns,

@@ -38,7 +38,8 @@ bool mlir::halc::isElementwiseEpilogueOf(linalg::LinalgOp epilogue,
   if (op->getNumResults() != 1 || !op->hasOneUse() ||
       epilogue.getNumLoops() != epilogue.getNumParallelLoops() ||
       epilogue->getNumResults() != 1 ||
-      epilogue->getResult(0).getType() != op->getResult(0).getType() ||
+      cast<ShapedType>(epilogue->getResult(0).getType()).getShape() !=
+          cast<ShapedType>(op->getResult(0).getType()).getShape() ||
       !epilogue.getMatchingIndexingMap(epilogue.getDpsInitOperand(0))
            .isIdentity() ||
       !epilogue.getMatchingBlockArgument(epilogue.getDpsInitOperand(0))

@@ -29,14 +29,16 @@ linalg::LinalgOp getResultProducer(func::FuncOp dispatch);
 /// Whether `epilogue` applies an elementwise epilogue to the result of `op`
 /// (a bias, an activation, a residual add): it has only parallel loops, one
 /// per dimension of that result, which it reads whole (the identity map)
-/// and writes as a tensor of the same type without reading its init; `op`'s
-/// one result is read by nothing else.
+/// and writes as a tensor of the same shape (its element type may differ: a
+/// truncation) without reading its init; `op`'s one result is read by
+/// nothing else.
 bool isElementwiseEpilogueOf(linalg::LinalgOp epilogue, Operation *op);
 
 /// The contraction whose result `producer` (the op writing the dispatch's
 /// result) is an elementwise epilogue of, its accumulator starting as a
-/// fill: its strategy keeps the accumulator in the result and applies the
-/// epilogue in place. Null otherwise.
+/// fill: its strategy keeps the accumulator in the result (or, of another
+/// element type, in a temporary its threads' registers replace) and applies
+/// the epilogue to it. Null otherwise.
 linalg::LinalgOp getEpilogueContraction(linalg::LinalgOp producer);
 
 /// The op carrying the lowering config; reports an error when there is not

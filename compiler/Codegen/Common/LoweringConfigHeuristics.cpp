@@ -619,7 +619,8 @@ constexpr MatrixBlock kMatrixEdgeBlock = {64, 64, 2, 2, 0};
 /// than dividing 32 x 32 tiles; not for batches); else null (the staged
 /// strategy takes it).
 LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
-                                                 TargetAttr target) {
+                                                 TargetAttr target,
+                                                 bool epilogue = false) {
   int64_t subgroupSize = target.getFixedSubgroupSize();
   SmallVector<unsigned> parallel, reductions;
   root.getParallelDims(parallel);
@@ -684,6 +685,23 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
         /*promoteOperands=*/{0, 1},
         /*subgroupMatrix=*/{matrix.getM(), matrix.getN(), matrix.getK()});
   };
+  int64_t accumulatorBytes =
+      llvm::divideCeil(matrix.getC().getIntOrFloatBitWidth(), 8);
+  // An epilogue reads the accumulator from workgroup memory: the edge
+  // tiles' 64 x 64, which fit beside the staged inputs, where they divide
+  // the output and K.
+  if (epilogue) {
+    LoweringConfigAttr config = getConfig(kMatrixEdgeBlock, kMatrixStep);
+    bool divides = batch.empty() && ranges[m] % kMatrixEdgeBlock.tileM == 0 &&
+                   ranges[n] % kMatrixEdgeBlock.tileN == 0 &&
+                   ranges[k] % kMatrixStep == 0;
+    return divides && fitsWorkgroupMemory(root, config, target,
+                                          kMatrixEdgeBlock.tileM *
+                                              kMatrixEdgeBlock.tileN *
+                                              accumulatorBytes)
+               ? config
+               : LoweringConfigAttr();
+  }
   if (chosen && ranges[k] % matrix.getK() == 0) {
     LoweringConfigAttr config = getConfig(
         *chosen, ranges[k] % kMatrixStep == 0 ? kMatrixStep : matrix.getK());
@@ -701,8 +719,7 @@ LoweringConfigAttr chooseCooperativeMatrixConfig(linalg::LinalgOp root,
   if (!batch.empty() || !canPadToTile(root))
     return {};
   int64_t resultBytes =
-      kMatrixEdgeBlock.tileM * kMatrixEdgeBlock.tileN *
-      llvm::divideCeil(matrix.getC().getIntOrFloatBitWidth(), 8);
+      kMatrixEdgeBlock.tileM * kMatrixEdgeBlock.tileN * accumulatorBytes;
   LoweringConfigAttr config = getConfig(kMatrixEdgeBlock, kMatrixStep);
   return fitsWorkgroupMemory(root, config, target, resultBytes)
              ? config
@@ -801,6 +818,9 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
 LoweringConfigAttr
 mlir::halc::chooseEpilogueContractionConfig(linalg::LinalgOp contraction,
                                             TargetAttr target) {
+  if (LoweringConfigAttr config =
+          chooseCooperativeMatrixConfig(contraction, target, /*epilogue=*/true))
+    return config;
   return chooseStagedContractionConfig(contraction, target,
                                        /*allowEdges=*/false);
 }

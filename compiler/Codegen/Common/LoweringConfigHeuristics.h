@@ -24,10 +24,12 @@ LoweringConfigAttr chooseLoweringConfig(linalg::LinalgOp root,
                                         TargetAttr target);
 
 /// The config of `contraction` where an elementwise epilogue consumes its
-/// result (getEpilogueContraction): the staged strategy, whose threads
-/// apply the epilogue to their block of the accumulator after the K loop,
-/// where its tiles divide the output; else null (the dispatch keeps a
-/// thread's tile of the epilogue, the contraction fused into it).
+/// result (getEpilogueContraction): on cooperative matrices, 64 x 64 tiles
+/// whose accumulator goes through workgroup memory, from which all the
+/// threads apply the epilogue; else the staged strategy, whose threads
+/// apply it to their block of the accumulator in registers; either where
+/// its tiles divide the output; else null (the dispatch keeps a thread's
+/// tile of the epilogue, the contraction fused into it).
 LoweringConfigAttr chooseEpilogueContractionConfig(linalg::LinalgOp contraction,
                                                    TargetAttr target);
 

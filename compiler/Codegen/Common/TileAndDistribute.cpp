@@ -364,11 +364,16 @@ FailureOr<SmallVector<int64_t>> getEpilogueTile(linalg::LinalgOp root,
 /// result producer applies an epilogue to (getEpilogueContraction), that
 /// epilogue, rewritten to update the accumulator in place (its init, what
 /// the contraction's fill writes first, is the result): the tiles of both
-/// then live in the result's. Null where the configured op writes the
-/// result itself.
+/// then live in the result's. An epilogue that changes the element type
+/// stays as it is: the accumulator is a temporary, whose reads
+/// halc-lower-vectors forwards from registers; so does one of a
+/// contraction on cooperative matrices (`subgroups`), whose accumulator is
+/// in workgroup memory. Null where the configured op writes the result
+/// itself.
 FailureOr<linalg::LinalgOp> prepareEpilogue(RewriterBase &rewriter,
                                             func::FuncOp dispatch,
-                                            linalg::LinalgOp root) {
+                                            linalg::LinalgOp root,
+                                            bool subgroups) {
   linalg::LinalgOp producer = getResultProducer(dispatch);
   if (!producer)
     return failure();
@@ -379,6 +384,11 @@ FailureOr<linalg::LinalgOp> prepareEpilogue(RewriterBase &rewriter,
                            "result is written by '")
            << producer->getName()
            << "', which is not an elementwise epilogue of it";
+  // An accumulator of another element type, or one of cooperative
+  // matrices (in workgroup memory), stays a temporary of its own.
+  if (subgroups || getElementTypeOrSelf(producer->getResult(0).getType()) !=
+                       getElementTypeOrSelf(root->getResult(0).getType()))
+    return producer;
   rewriter.setInsertionPoint(producer);
   FailureOr<linalg::GenericOp> generic =
       isa<linalg::GenericOp>(producer)
@@ -429,8 +439,8 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     return failure();
   MLIRContext *context = dispatch.getContext();
   IRRewriter rewriter(context);
-  FailureOr<linalg::LinalgOp> epilogue =
-      prepareEpilogue(rewriter, dispatch, root);
+  FailureOr<linalg::LinalgOp> epilogue = prepareEpilogue(
+      rewriter, dispatch, root, !config.getSubgroupMatrix().empty());
   if (failed(epilogue))
     return failure();
   rewriter.setInsertionPoint(root);
@@ -521,9 +531,6 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     auto tiledRoot = cast<linalg::LinalgOp>(workgroups->tiledAndFusedOps.front());
     // The epilogue runs last, each thread on its block of the accumulator.
     std::optional<std::pair<Operation *, scf::SCFTilingOptions>> epilogueStage;
-    if (*epilogue && subgroups)
-      return root->emitError("lowering_config has a subgroup_matrix, whose "
-                             "contraction halc cannot give an epilogue yet");
     if (*epilogue) {
       FailureOr<SmallVector<int64_t>> epilogueTile =
           getEpilogueTile(root, *epilogue, threadTile);
@@ -532,6 +539,16 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
       scf::SCFTilingOptions epilogueOptions = threadOptions;
       epilogueOptions.setTileSizes(
           getAsIndexOpFoldResult(context, *epilogueTile));
+      // After cooperative matrices, all the threads read the accumulator
+      // from workgroup memory, neighbours along its rows.
+      if (subgroups) {
+        SmallVector<Attribute> mapping;
+        SmallVector<int64_t> tile = spreadOverThreads(
+            context, tiledRoot.getStaticLoopRanges(),
+            computeProduct(config.getWorkgroupSize()), mapping);
+        epilogueOptions.setTileSizes(getAsIndexOpFoldResult(context, tile))
+            .setMapping(mapping);
+      }
       epilogueStage.emplace(tiledRoot, epilogueOptions);
       auto contraction =
           llvm::find_if(workgroups->tiledAndFusedOps, [](Operation *op) {
@@ -541,6 +558,18 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
         return root->emitError("was not fused into the tiles of its "
                                "epilogue");
       tiledRoot = cast<linalg::LinalgOp>(*contraction);
+      if (subgroups) {
+        auto fill = tiledRoot.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+        if (!fill)
+          return root->emitError("has no fill of its accumulator in the "
+                                 "tiles of its epilogue");
+        rewriter.setInsertionPoint(fill);
+        Value accumulator = createAllocTensor(
+            rewriter, fill.getLoc(),
+            cast<RankedTensorType>(fill.getResult(0).getType()),
+            gpu::AddressSpace::Workgroup);
+        fill.getOutputsMutable()[0].set(accumulator);
+      }
     }
     SmallVector<Operation *> stages = {tiledRoot};
     SmallVector<scf::SCFTilingOptions, 2> stageOptions = {threadOptions};

@@ -663,8 +663,23 @@ halc.executable @not_an_epilogue target(#halc.target<backend = "vulkan-spirv", a
 
 // -----
 
-// A cooperative-matrix config on a contraction with an epilogue is refused
-// (its subgroups' accumulators cannot take one yet).
+// A contraction on cooperative matrices with an epilogue: the accumulator
+// is a workgroup-memory tile the subgroups fill and accumulate into, then
+// all the threads (linear ids, neighbours along the rows) apply the
+// epilogue to it, reading from workgroup memory.
+// CHECK-LABEL: halc.executable @cooperative_epilogue
+// CHECK: %[[ACC:.+]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<64x64xf32>
+// CHECK: scf.forall {{.*}} shared_outs(%{{.+}} = %[[ACC]])
+// CHECK: linalg.fill
+// CHECK: } {mapping = [#gpu.warp<y>, #gpu.warp<x>]}
+// CHECK: %[[K:.+]] = scf.for
+// CHECK: linalg.matmul
+// CHECK: } {mapping = [#gpu.warp<y>, #gpu.warp<x>]}
+// CHECK: scf.forall {{.*}} = (0, 0) to (64, 64) step
+// CHECK: tensor.extract_slice %[[K]]
+// CHECK: linalg.generic
+// CHECK: arith.maximumf
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
 halc.executable @cooperative_epilogue target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>]>) {
   halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([64, 2, 1])
   builtin.module {
@@ -674,7 +689,6 @@ halc.executable @cooperative_epilogue target(#halc.target<backend = "vulkan-spir
       %1 = bufferization.to_tensor %b restrict : memref<64x64xf16> to tensor<64x64xf16>
       %e = tensor.empty() : tensor<64x64xf32>
       %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
-      // expected-error @+1 {{lowering_config has a subgroup_matrix, whose contraction halc cannot give an epilogue yet}}
       %m = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 64, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
           ins(%0, %1 : tensor<64x64xf16>, tensor<64x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
       %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
