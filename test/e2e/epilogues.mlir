@@ -13,7 +13,7 @@
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
 // RUN: %e2e --device=msl-cpu %s | FileCheck %s
 // RUN: halc-compile %s --iree-vulkan-target=lavapipe --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=CONFIG
-// On NVIDIA's tensor cores the f16 one takes 64x64 tiles of cooperative
+// On NVIDIA's tensor cores the f16 one takes 64x128 tiles of cooperative
 // matrices, its accumulator in workgroup memory (checked on the GPU by
 // bench/results/2026-11-27-nvidia-h100-epilogues-few-rows.md's kernels).
 // RUN: halc-compile %s --iree-vulkan-target=nvidia --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=NVIDIA
@@ -46,7 +46,7 @@
 // CONFIG-LABEL: @conv_nchw_residual(%
 // CONFIG: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]{{.*}}lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>
 // NVIDIA-LABEL: @f16_batch_norm(%
-// NVIDIA: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 64, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+// NVIDIA: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
 #rows = affine_map<(i, j) -> (i, j)>
 #bias = affine_map<(i, j) -> (j)>
 func.func @bias_relu(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>, %bias: tensor<256xf32>) -> tensor<128x256xf32> {

@@ -24,9 +24,9 @@ LoweringConfigAttr chooseLoweringConfig(linalg::LinalgOp root,
                                         TargetAttr target);
 
 /// The config of `contraction` where an elementwise epilogue consumes its
-/// result (getEpilogueContraction): on cooperative matrices, 64 x 64 tiles
-/// whose accumulator goes through workgroup memory, from which all the
-/// threads apply the epilogue; else the staged strategy, whose threads
+/// result (getEpilogueContraction): on cooperative matrices, 64 x 128 or
+/// 64 x 64 tiles whose accumulator goes through workgroup memory, from which
+/// all the threads apply the epilogue; else the staged strategy, whose threads
 /// apply it to their block of the accumulator in registers; either where
 /// its tiles divide the output; else null (the dispatch keeps a thread's
 /// tile of the epilogue, the contraction fused into it).
