@@ -25,18 +25,26 @@ using namespace mlir::halc;
 
 namespace {
 
-/// The loops of `epilogue` (an elementwise op over a convolution's output,
-/// whose result `write` writes) that collapse as the output does
-/// (`outputGroups`), when every operand of it reads them whole.
+/// Whether the loops of `epilogue` (an elementwise op over a convolution's
+/// output) collapse as the output does (`outputGroups`): a linalg.generic
+/// (what upstream's collapsing takes) whose operands are tensors read
+/// through projections of its loops (no constant index: a bias of shape
+/// 1xCx1x1) that keep each group's loops together.
 bool canCollapseEpilogue(linalg::LinalgOp epilogue,
                          ArrayRef<ReassociationIndices> outputGroups) {
   SmallVector<ReassociationIndices> folded;
   for (const ReassociationIndices &group : outputGroups)
     if (group.size() > 1)
       folded.push_back(group);
-  return epilogue.getNumLoops() == epilogue.getNumParallelLoops() &&
-         linalg::areDimSequencesPreserved(epilogue.getIndexingMapsArray(),
-                                          folded);
+  SmallVector<AffineMap> maps = epilogue.getIndexingMapsArray();
+  return isa<linalg::GenericOp>(epilogue) &&
+         epilogue.getNumLoops() == epilogue.getNumParallelLoops() &&
+         llvm::all_of(epilogue->getOperandTypes(),
+                      [](Type type) { return isa<RankedTensorType>(type); }) &&
+         llvm::all_of(
+             maps,
+             [](AffineMap map) { return map.isProjectedPermutation(); }) &&
+         linalg::areDimSequencesPreserved(maps, folded);
 }
 
 /// `epilogue` over the loops of `conv`'s output collapsed by `outputGroups`

@@ -199,3 +199,35 @@ halc.executable @epilogue target(#halc.target<backend = "vulkan-spirv", arch = "
     }
   }
 }
+
+// -----
+
+// An epilogue that reads an operand at a constant index (a bias of shape
+// 1x1x1x16, as ONNX models give one) cannot collapse with the output: the
+// convolution keeps its loops.
+// CHECK-LABEL: halc.executable @constant_index_epilogue
+// CHECK: linalg.conv_2d_nhwc_hwcf
+// CHECK: linalg.generic
+halc.executable @constant_index_epilogue target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+  halc.export @conv ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_only, read_write]>)
+  builtin.module {
+    func.func @conv(%in: memref<1x4x4x8xf32>, %filter: memref<1x1x8x16xf32>, %bias: memref<1x1x1x16xf32>, %out: memref<1x4x4x16xf32>) {
+      %zero = arith.constant 0.0 : f32
+      %x = bufferization.to_tensor %in restrict : memref<1x4x4x8xf32> to tensor<1x4x4x8xf32>
+      %w = bufferization.to_tensor %filter restrict : memref<1x1x8x16xf32> to tensor<1x1x8x16xf32>
+      %b = bufferization.to_tensor %bias restrict : memref<1x1x1x16xf32> to tensor<1x1x1x16xf32>
+      %e = tensor.empty() : tensor<1x4x4x16xf32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+      %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+          ins(%x, %w : tensor<1x4x4x8xf32>, tensor<1x1x8x16xf32>) outs(%f : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+      %y = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (0, 0, 0, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+          ins(%c, %b : tensor<1x4x4x16xf32>, tensor<1x1x1x16xf32>) outs(%e : tensor<1x4x4x16xf32>) {
+      ^bb0(%v: f32, %bb: f32, %o: f32):
+        %s = arith.addf %v, %bb : f32
+        linalg.yield %s : f32
+      } -> tensor<1x4x4x16xf32>
+      bufferization.materialize_in_destination %y in restrict writable %out : (tensor<1x4x4x16xf32>, memref<1x4x4x16xf32>) -> ()
+      return
+    }
+  }
+}
