@@ -218,17 +218,15 @@ bool orderByName(std::vector<std::string> &values,
   size_t named = 0;
   for (const std::string &value : values) {
     size_t equals = value.find('=');
+    if (equals == std::string::npos)
+      continue;
     size_t index;
-    halc_status_t status =
-        equals == std::string::npos
-            ? halc_status_create("no name")
-            : halc_function_lookup_name(
-                  function, results, value.substr(0, equals).c_str(), &index);
+    halc_status_t status = halc_function_lookup_name(
+        function, results, value.substr(0, equals).c_str(), &index);
     if (status) {
       // NAME=@FILE cannot be a value given in order (TYPE=ELEMENTS or
       // @FILE): NAME is not a name the function has.
-      bool misnamed =
-          equals != std::string::npos && value.compare(equals + 1, 1, "@") == 0;
+      bool misnamed = value.compare(equals + 1, 1, "@") == 0;
       if (misnamed)
         std::fprintf(stderr, "error: %s: %s\n", flag,
                      halc_status_message(status));

@@ -2,6 +2,8 @@
 
 #include "compiler/Codegen/Common/DispatchUtils.h"
 
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -60,6 +62,14 @@ linalg::LinalgOp mlir::halc::getEpilogueContraction(linalg::LinalgOp producer) {
       return contraction;
   }
   return {};
+}
+
+FailureOr<linalg::GenericOp> mlir::halc::toGeneric(RewriterBase &rewriter,
+                                                   linalg::LinalgOp op) {
+  rewriter.setInsertionPoint(op);
+  if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+    return generic;
+  return linalg::generalizeNamedOp(rewriter, op);
 }
 
 linalg::LinalgOp mlir::halc::getConfiguredRoot(func::FuncOp dispatch) {

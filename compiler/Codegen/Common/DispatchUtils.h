@@ -41,6 +41,12 @@ bool isElementwiseEpilogueOf(linalg::LinalgOp epilogue, Operation *op);
 /// the epilogue to it. Null otherwise.
 linalg::LinalgOp getEpilogueContraction(linalg::LinalgOp producer);
 
+/// `op` as a linalg.generic: itself, or a named op generalized in its place
+/// (upstream's generalizeNamedOp, which takes no generic). Leaves the
+/// insertion point of `rewriter` before it.
+FailureOr<linalg::GenericOp> toGeneric(RewriterBase &rewriter,
+                                       linalg::LinalgOp op);
+
 /// The op carrying the lowering config; reports an error when there is not
 /// exactly one.
 linalg::LinalgOp getConfiguredRoot(func::FuncOp dispatch);

@@ -69,20 +69,14 @@ FailureOr<linalg::GenericOp> reduceAlongColumns(RewriterBase &rewriter,
 LogicalResult dropUnitLoops(RewriterBase &rewriter, linalg::LinalgOp op) {
   auto write =
       cast<bufferization::MaterializeInDestinationOp>(*op->user_begin());
-  rewriter.setInsertionPoint(op);
-  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-  if (!generic) {
-    FailureOr<linalg::GenericOp> generalized =
-        linalg::generalizeNamedOp(rewriter, op);
-    if (failed(generalized))
-      return failure();
-    generic = *generalized;
-  }
+  FailureOr<linalg::GenericOp> generic = toGeneric(rewriter, op);
+  if (failed(generic))
+    return failure();
   FailureOr<linalg::DropUnitDimsResult> dropped =
-      linalg::dropUnitDims(rewriter, generic, linalg::ControlDropUnitDims());
+      linalg::dropUnitDims(rewriter, *generic, linalg::ControlDropUnitDims());
   if (failed(dropped))
     return failure();
-  rewriter.replaceOp(generic, dropped->replacements);
+  rewriter.replaceOp(*generic, dropped->replacements);
   auto result = cast<linalg::GenericOp>(dropped->resultOp.getOperation());
   // Inputs collapsed from bindings read the bindings collapsed.
   for (OpOperand *input : result.getDpsInputOperands())

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Codegen/Common/DispatchUtils.h"
 #include "compiler/Codegen/Common/LoweringConfigHeuristics.h"
 #include "compiler/Codegen/Common/Passes.h"
 
@@ -54,19 +55,13 @@ struct ReduceFewRowsPass
     });
     IRRewriter rewriter(&getContext());
     for (auto [op, loops] : ops) {
-      rewriter.setInsertionPoint(op);
-      auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-      if (!generic) {
-        FailureOr<linalg::GenericOp> generalized =
-            linalg::generalizeNamedOp(rewriter, op);
-        if (failed(generalized))
-          continue;
-        generic = *generalized;
-      }
+      FailureOr<linalg::GenericOp> generic = toGeneric(rewriter, op);
+      if (failed(generic))
+        continue;
       // interchangeGenericOp's permutation: new loop i is old loop perm[i].
       auto [m, n, k] = loops;
       SmallVector<unsigned> order = {m, k, n};
-      (void)linalg::interchangeGenericOp(rewriter, generic, order);
+      (void)linalg::interchangeGenericOp(rewriter, *generic, order);
     }
   }
 };

@@ -389,11 +389,7 @@ FailureOr<linalg::LinalgOp> prepareEpilogue(RewriterBase &rewriter,
   if (subgroups || getElementTypeOrSelf(producer->getResult(0).getType()) !=
                        getElementTypeOrSelf(root->getResult(0).getType()))
     return producer;
-  rewriter.setInsertionPoint(producer);
-  FailureOr<linalg::GenericOp> generic =
-      isa<linalg::GenericOp>(producer)
-          ? cast<linalg::GenericOp>(producer)
-          : linalg::generalizeNamedOp(rewriter, producer);
+  FailureOr<linalg::GenericOp> generic = toGeneric(rewriter, producer);
   if (failed(generic))
     return producer->emitError("could not be written as a linalg.generic");
   Value accumulator = root->getResult(0);

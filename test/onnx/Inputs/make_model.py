@@ -110,6 +110,11 @@ MODELS = {
     "dynamic_batch": lambda: model(
         [N("Relu", ["x"], ["y"], name="relu")],
         [tensor("x", ["batch", 8])], [tensor("y", ["batch", 8])]),
+    # A second input of dynamic shape, which cannot be a parameter.
+    "dynamic_second_input": lambda: model(
+        [N("Add", ["x", "w"], ["y"], name="add")],
+        [tensor("x", [2, 8]), tensor("w", ["rows", 8])],
+        [tensor("y", [2, 8])]),
     # Bad models, each refused with one error.
     "unknown_op": lambda: model(
         [N("Relu", ["x"], ["r"], name="relu"),
