@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Codegen/Common/Im2Col.h"
-#include "compiler/Codegen/Common/LoweringConfigHeuristics.h"
+#include "compiler/Codegen/Common/Strategies/Strategies.h"
 #include "compiler/DispatchFormation/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"

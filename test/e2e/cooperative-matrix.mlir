@@ -33,8 +33,8 @@
 // CONFIG: workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<1024x64xbf16>
 // CONFIG: workgroup_tile = [32, 32, 16], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<96x48xf16>
 // CONFIG: workgroup_tile = [80, 160, 32], workgroup_size = [160, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<1600x32xf16>
-// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 32, 32, 32], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
-// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [1, 32, 32, 32], workgroup_size = [32, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [1, 128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
 // CONFIG: subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<64x32xf16>, tensor<32x64xf16>)
 // CONFIG: workgroup_tile = [64, 64, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<100x40xf16>
 // CONFIG: workgroup_tile = [64, 64, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins({{.*}} : tensor<200x100xf16>

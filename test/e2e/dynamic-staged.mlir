@@ -19,9 +19,9 @@
 // CHECK: @batch[?=64]: result[0] vs cpu: matches 64x64x128xf32
 // CHECK: @batch[?=100]: result[0] vs cpu: matches 100x64x128xf32
 // CONFIG-LABEL: @rows(%
-// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>}
+// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, {{.*}}promote_operands = [0, 1]>}
 // CONFIG-LABEL: @batch(%
-// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, {{.*}}promote_operands = [0, 1]>}
+// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [1, {{.*}}promote_operands = [0, 1]>}
 func.func @rows(%a: tensor<?x256xf32>, %b: tensor<256x512xf32>) -> tensor<?x512xf32> {
   %z = arith.constant 0.0 : f32
   %c0 = arith.constant 0 : index

@@ -105,6 +105,6 @@ func.func @matmul_128x128_tiles_200x136x100(%a: tensor<200x100xf32>, %b: tensor<
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<200x136xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<200x136xf32>) -> tensor<200x136xf32>
-  %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 16], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>} ins(%a, %b : tensor<200x100xf32>, tensor<100x136xf32>) outs(%f : tensor<200x136xf32>) -> tensor<200x136xf32>
+  %r = linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [128, 128, 16], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>} ins(%a, %b : tensor<200x100xf32>, tensor<100x136xf32>) outs(%f : tensor<200x136xf32>) -> tensor<200x136xf32>
   return %r : tensor<200x136xf32>
 }

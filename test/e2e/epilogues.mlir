@@ -30,23 +30,23 @@
 // CHECK: @conv_bias_relu: result[0] vs cpu: matches
 // CHECK: @conv_nchw_residual: result[0] vs cpu: matches
 // CONFIG-LABEL: @bias_relu(%
-// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], {{.*}}promote_operands = [0, 1]>}
+// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], {{.*}}promote_operands = [0, 1]>}
 // CONFIG-LABEL: @residual_tanh(%
-// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>}
+// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, {{.*}}promote_operands = [0, 1]>}
 // CONFIG-LABEL: @batch_scale(%
-// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>}
+// CONFIG: linalg.batch_matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, {{.*}}promote_operands = [0, 1]>}
 // CONFIG-LABEL: @f16_batch_norm(%
-// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>}
+// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, {{.*}}promote_operands = [0, 1]>}
 // CONFIG-LABEL: @truncate_f16(%
-// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>}
+// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, {{.*}}promote_operands = [0, 1]>}
 // CONFIG-LABEL: @edges(%
 // CONFIG: linalg.generic {{.*}}lowering_config
 // CONFIG-LABEL: @conv_bias_relu(%
-// CONFIG: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}}lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>
+// CONFIG: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}}lowering_config = #halc.lowering_config<strategy = staged_contraction, {{.*}}promote_operands = [0, 1]>
 // CONFIG-LABEL: @conv_nchw_residual(%
-// CONFIG: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]{{.*}}lowering_config = #halc.lowering_config<{{.*}}promote_operands = [0, 1]>
+// CONFIG: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]{{.*}}lowering_config = #halc.lowering_config<strategy = staged_contraction, {{.*}}promote_operands = [0, 1]>
 // NVIDIA-LABEL: @f16_batch_norm(%
-// NVIDIA: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+// NVIDIA: linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [64, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
 #rows = affine_map<(i, j) -> (i, j)>
 #bias = affine_map<(i, j) -> (j)>
 func.func @bias_relu(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>, %bias: tensor<256xf32>) -> tensor<128x256xf32> {

@@ -1,33 +1,42 @@
 // Contractions of a few rows (M up to 8: a decoding step): their K loop
-// goes outside N (halc-reduce-few-rows) and a workgroup of 16 columns by
-// all the rows shares each column's K among its lanes, B read once; more
-// rows keep the other strategies. Each compared with the CPU reference on
-// random inputs.
+// goes outside N (halc-reduce-few-rows) and a workgroup of 32 columns
+// shares each column's K among its lanes, each thread all the rows of its
+// column, B read once; one row is a vecmat, more rows keep the other
+// strategies. Each compared with the CPU reference on random inputs.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
 // RUN: %e2e --device=msl-cpu %s | FileCheck %s
 // RUN: halc-compile %s --iree-vulkan-target=lavapipe --compile-to=executable-configurations -o - | FileCheck %s --check-prefix=CONFIG
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
+// CHECK: @rows_1: result[0] vs cpu: matches 1x128xf32
 // CHECK: @rows_2: result[0] vs cpu: matches 2x128xf32
 // CHECK: @rows_3: result[0] vs cpu: matches 3x128xf32
 // CHECK: @rows_5: result[0] vs cpu: matches 5x64xf32
 // CHECK: @rows_8: result[0] vs cpu: matches 8x256xf32
 // CHECK: @rows_17: result[0] vs cpu: matches 17x64xf32
+// CHECK: @rows_32: result[0] vs cpu: matches 32x96xf32
 // CHECK: @rows_64: result[0] vs cpu: matches 64x128xf32
 // CHECK: @rows_8_f16: result[0] vs cpu: matches 8x128xf32
 // CONFIG-LABEL: @rows_2(%
-// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [2, 0, 16], workgroup_size = [16, {{[0-9]+}}, 2], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [2, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
 // CONFIG-LABEL: @rows_3(%
-// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [3, 0, 16], workgroup_size = [16, {{[0-9]+}}, 3], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [3, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
 // CONFIG-LABEL: @rows_5(%
-// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [5, 0, 16], workgroup_size = [16, {{[0-9]+}}, 5], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [5, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
 // CONFIG-LABEL: @rows_8(%
-// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [8, 0, 16], workgroup_size = [16, {{[0-9]+}}, 8], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [8, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
 // CONFIG-LABEL: @rows_17(%
 // CONFIG: linalg.matmul {lowering_config
 // CONFIG-LABEL: @rows_64(%
 // CONFIG: linalg.matmul {lowering_config
+func.func @rows_1(%a: tensor<1x256xf32>, %b: tensor<256x128xf32>) -> tensor<1x128xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x128xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x128xf32>) -> tensor<1x128xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<1x256xf32>, tensor<256x128xf32>) outs(%f : tensor<1x128xf32>) -> tensor<1x128xf32>
+  return %r : tensor<1x128xf32>
+}
 func.func @rows_2(%a: tensor<2x256xf32>, %b: tensor<256x128xf32>) -> tensor<2x128xf32> {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<2x128xf32>
@@ -62,6 +71,13 @@ func.func @rows_17(%a: tensor<17x128xf32>, %b: tensor<128x64xf32>) -> tensor<17x
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<17x64xf32>) -> tensor<17x64xf32>
   %r = linalg.matmul ins(%a, %b : tensor<17x128xf32>, tensor<128x64xf32>) outs(%f : tensor<17x64xf32>) -> tensor<17x64xf32>
   return %r : tensor<17x64xf32>
+}
+func.func @rows_32(%a: tensor<32x160xf32>, %b: tensor<160x96xf32>) -> tensor<32x96xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32x96xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x96xf32>) -> tensor<32x96xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<32x160xf32>, tensor<160x96xf32>) outs(%f : tensor<32x96xf32>) -> tensor<32x96xf32>
+  return %r : tensor<32x96xf32>
 }
 func.func @rows_64(%a: tensor<64x128xf32>, %b: tensor<128x128xf32>) -> tensor<64x128xf32> {
   %z = arith.constant 0.0 : f32

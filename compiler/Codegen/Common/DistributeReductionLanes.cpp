@@ -147,10 +147,10 @@ struct ThreadReduction {
 
 /// The reduction of `forall`'s body in the shape TileAndDistribute and
 /// vectorization leave it (one loop, directly in the forall, whose step
-/// writes back one element combined from what it read there: by a
+/// writes back the accumulator combined from what it read there: by a
 /// multi-reduction, a contraction (a sum of products), or by one arith op
-/// when a step reduces one element),
-/// or none.
+/// when a step reduces one element; one element, or a vector of them, each
+/// its own reduction: a column of several rows), or none.
 std::optional<ThreadReduction> findThreadReduction(scf::ForallOp forall) {
   std::optional<ThreadReduction> found;
   bool unique = true;
@@ -184,8 +184,7 @@ std::optional<ThreadReduction> findThreadReduction(scf::ForallOp forall) {
   if (!found || !unique || writesInLoop(found->loop) != 1 ||
       found->loop->getParentOp() != forall ||
       found->loop.getNumResults() != 0 ||
-      !found->accWrite.getVector().hasOneUse() ||
-      found->accRead.getVectorType().getNumElements() != 1)
+      !found->accWrite.getVector().hasOneUse())
     return std::nullopt;
   auto memref = dyn_cast<MemRefType>(found->accRead.getBase().getType());
   if (!memref || !memref.hasStaticShape() ||
@@ -239,12 +238,13 @@ void widenStep(RewriterBase &rewriter, ThreadReduction found,
   rewriter.eraseOp(found.accRead);
 }
 
-/// Combines the lanes' results `total` through workgroup memory, laid out
-/// as the workgroup's threads with the lanes' dimension `lanesDim` shrunk to
-/// one slot per `perSlot` lanes (a subgroup that combined its lanes already,
-/// or each lane): the first lane of each slot stores, a barrier, and lane 0
-/// folds the slots of its reduction (the value of the other lanes is
-/// unused). Every thread must reach the barrier: the caller ensures that
+/// Combines the lanes' results `total` (a scalar, or a vector of
+/// reductions) through workgroup memory, laid out as the workgroup's threads
+/// with the lanes' dimension `lanesDim` shrunk to one slot per `perSlot`
+/// lanes (a subgroup that combined its lanes already, or each lane), each
+/// slot the shape of `total`: the first lane of each slot stores, a barrier,
+/// and lane 0 folds the slots of its reduction (the value of the other lanes
+/// is unused). Every thread must reach the barrier: the caller ensures that
 /// no guard skips one.
 Value combineThroughWorkgroupMemory(RewriterBase &rewriter, Location loc,
                                     Value total, Value lane, Value isLaneZero,
@@ -259,10 +259,15 @@ Value combineThroughWorkgroupMemory(RewriterBase &rewriter, Location loc,
                                 workgroupSize[0]};
   unsigned lanesAxis = 2 - lanesDim;
   shape[lanesAxis] = slots;
+  // A vector's elements are a dimension before x: the threads along x of
+  // one element are neighbours in memory (no two in one bank).
+  auto vectorType = dyn_cast<VectorType>(type);
+  if (vectorType)
+    shape.insert(shape.begin() + 2, vectorType.getNumElements());
   auto workgroup =
       gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
-  auto sharedType =
-      MemRefType::get(shape, type, MemRefLayoutAttrInterface(), workgroup);
+  auto sharedType = MemRefType::get(shape, getElementTypeOrSelf(type),
+                                    MemRefLayoutAttrInterface(), workgroup);
   Value shared;
   {
     OpBuilder::InsertionGuard guard(rewriter);
@@ -277,22 +282,52 @@ Value combineThroughWorkgroupMemory(RewriterBase &rewriter, Location loc,
     indices.push_back(gpu::ThreadIdOp::create(rewriter, loc, dim));
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  // A vector goes element by element.
+  auto elementAt = [&](SmallVector<Value> at, int64_t element) {
+    at.insert(at.begin() + 2,
+              arith::ConstantIndexOp::create(rewriter, loc, element));
+    return at;
+  };
+  auto store = [&](Value value, SmallVector<Value> at) {
+    if (!vectorType)
+      return (void)memref::StoreOp::create(rewriter, loc, value, shared, at);
+    Value flat = vector::ShapeCastOp::create(
+        rewriter, loc,
+        VectorType::get({vectorType.getNumElements()},
+                        vectorType.getElementType()),
+        value);
+    for (int64_t i = 0; i < vectorType.getNumElements(); ++i)
+      memref::StoreOp::create(rewriter, loc,
+                              vector::ExtractOp::create(rewriter, loc, flat, i),
+                              shared, elementAt(at, i));
+  };
+  auto load = [&](SmallVector<Value> at) -> Value {
+    if (!vectorType)
+      return memref::LoadOp::create(rewriter, loc, shared, at);
+    SmallVector<Value> elements;
+    for (int64_t i = 0; i < vectorType.getNumElements(); ++i)
+      elements.push_back(
+          memref::LoadOp::create(rewriter, loc, shared, elementAt(at, i)));
+    return vector::FromElementsOp::create(rewriter, loc, vectorType, elements);
+  };
   Value slotSize = arith::ConstantIndexOp::create(rewriter, loc, perSlot);
   Value isFirstOfSlot = arith::CmpIOp::create(
       rewriter, loc, arith::CmpIPredicate::eq,
       arith::RemUIOp::create(rewriter, loc, lane, slotSize), zero);
-  auto store = scf::IfOp::create(rewriter, loc, isFirstOfSlot,
-                                 /*withElseRegion=*/false);
+  auto firstOfSlot = scf::IfOp::create(rewriter, loc, isFirstOfSlot,
+                                       /*withElseRegion=*/false);
   {
     OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPoint(store.thenBlock()->getTerminator());
+    rewriter.setInsertionPoint(firstOfSlot.thenBlock()->getTerminator());
     SmallVector<Value> at = indices;
     at[lanesAxis] = arith::DivUIOp::create(rewriter, loc, lane, slotSize);
-    memref::StoreOp::create(rewriter, loc, total, shared, at);
+    store(total, at);
   }
   gpu::BarrierOp::create(rewriter, loc);
-  Value identity =
-      arith::ConstantOp::create(rewriter, loc, getIdentity(kind, type));
+  TypedAttr identityAttr = getIdentity(kind, getElementTypeOrSelf(type));
+  if (vectorType)
+    identityAttr = DenseElementsAttr::get(vectorType, identityAttr);
+  Value identity = arith::ConstantOp::create(rewriter, loc, identityAttr);
   auto fold = scf::IfOp::create(rewriter, loc, TypeRange{type}, isLaneZero,
                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(rewriter);
@@ -305,7 +340,7 @@ Value combineThroughWorkgroupMemory(RewriterBase &rewriter, Location loc,
   rewriter.setInsertionPointToStart(slotLoop.getBody());
   SmallVector<Value> at = indices;
   at[lanesAxis] = slotLoop.getInductionVar();
-  Value loaded = memref::LoadOp::create(rewriter, loc, shared, at);
+  Value loaded = load(at);
   scf::YieldOp::create(
       rewriter, loc,
       vector::makeArithReduction(rewriter, loc, kind,
@@ -430,18 +465,19 @@ Value addLanesDimension(RewriterBase &rewriter, scf::ForallOp forall,
 
 /// Rewrites `forall` (marked with `lanes`) as described at the top, or, when
 /// its thread's work is a loop over a row that reduces nothing (the root of
-/// a row chain), spreads that loop's steps over the lanes; leaves it as it
-/// is when its reduction has another shape (MapForallToGPU then runs it on
-/// lane 0: correct, not shared). The lanes go to x unless the forall uses x
-/// (a column's reduction: y). `subgroupSize` is the target's one subgroup
-/// size, 0 when subgroup operations cannot combine lanes.
+/// a row chain), spreads that loop's steps over the lanes; an error when its
+/// work is neither (the strategy shares what halc cannot). The lanes go to
+/// x unless the forall uses x (a column's reduction: y). `subgroupSize` is the
+/// target's one subgroup size, 0 when subgroup operations cannot combine lanes.
 LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
                          int64_t lanes, int64_t subgroupSize,
                          ArrayRef<int64_t> workgroupSize) {
   std::optional<ThreadReduction> found = findThreadReduction(forall);
   scf::ForOp rowLoop = found ? scf::ForOp() : findRowLoop(forall);
   if (!found && !rowLoop)
-    return success();
+    return forall.emitOpError("is shared among ")
+           << lanes << " reduction lanes, but a thread's work is neither a "
+           << "serial reduction into one element nor a loop over a row";
   bool usesX = llvm::any_of(forall.getMappingAttr(), [](Attribute attr) {
     return cast<gpu::GPUThreadMappingAttr>(attr).getThread() ==
            gpu::MappingId::DimX;
@@ -457,9 +493,15 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
     strideOverLanes(rewriter, rowLoop, lane, lanes);
     return success();
   }
-  // Subgroup operations combine lanes along x that fill whole subgroups.
+  // Subgroup operations combine one element's lanes along x that fill
+  // whole subgroups.
+  scf::ForOp loop = found->loop;
+  Value accumulator = found->accRead.getBase();
+  auto accType = cast<MemRefType>(accumulator.getType());
+  auto vectorType = cast<VectorType>(found->accRead.getType());
+  bool scalar = vectorType.getNumElements() == 1;
   bool useSubgroups =
-      !usesX && subgroupSize > 0 && lanes % subgroupSize == 0;
+      scalar && !usesX && subgroupSize > 0 && lanes % subgroupSize == 0;
   int64_t perSlot = useSubgroups ? subgroupSize : 1;
   bool viaWorkgroupMemory = lanes > perSlot;
   if (viaWorkgroupMemory &&
@@ -471,11 +513,6 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
   Location loc = forall.getLoc();
   Value lane = addLanesDimension(rewriter, forall, lanes, lanesDim);
   Block *body = lane.getParentBlock();
-
-  scf::ForOp loop = found->loop;
-  Value accumulator = found->accRead.getBase();
-  auto accType = cast<MemRefType>(accumulator.getType());
-  auto vectorType = cast<VectorType>(found->accRead.getType());
   CombiningKind kind = found->kind;
 
   // What writes to the output before the loop (its initial value) is lane
@@ -535,11 +572,12 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
       rewriter, loc, accVectorType, privateAcc, indices, std::optional<Value>(),
       ArrayRef<bool>(inBounds));
   SmallVector<int64_t> zeros(vectorType.getRank(), 0);
-  Value scalar = vector::ExtractOp::create(rewriter, loc, partial, zeros);
-  Value total = scalar;
+  Value total = scalar
+                    ? vector::ExtractOp::create(rewriter, loc, partial, zeros)
+                    : partial;
   if (useSubgroups)
     total = gpu::SubgroupReduceOp::create(
-        rewriter, loc, scalar, *getSubgroupOperation(kind), /*uniform=*/false);
+        rewriter, loc, total, *getSubgroupOperation(kind), /*uniform=*/false);
   if (viaWorkgroupMemory)
     total = combineThroughWorkgroupMemory(rewriter, loc, total, lane,
                                           isLaneZero, lanesDim, kind, lanes,
@@ -555,17 +593,21 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
   Value initial = vector::TransferReadOp::create(
       rewriter, loc, vectorType, accumulator, indices, std::optional<Value>(),
       ArrayRef<bool>(inBounds));
-  Value initialValue = vector::ExtractOp::create(rewriter, loc, initial, zeros);
+  Value initialValue =
+      scalar ? vector::ExtractOp::create(rewriter, loc, initial, zeros)
+             : initial;
   if (widen)
-    initialValue = arith::ExtFOp::create(rewriter, loc, accElement, initialValue);
+    initialValue = arith::ExtFOp::create(
+        rewriter, loc, scalar ? accElement : Type(accVectorType), initialValue);
   Value combined =
       vector::makeArithReduction(rewriter, loc, kind, initialValue, total);
   if (widen)
-    combined = arith::TruncFOp::create(rewriter, loc, element, combined);
-  vector::TransferWriteOp::create(
-      rewriter, loc,
-      vector::BroadcastOp::create(rewriter, loc, vectorType, combined),
-      accumulator, indices, ArrayRef<bool>(inBounds));
+    combined = arith::TruncFOp::create(
+        rewriter, loc, scalar ? element : Type(vectorType), combined);
+  if (scalar)
+    combined = vector::BroadcastOp::create(rewriter, loc, vectorType, combined);
+  vector::TransferWriteOp::create(rewriter, loc, combined, accumulator, indices,
+                                  ArrayRef<bool>(inBounds));
   return success();
 }
 

@@ -102,15 +102,21 @@ mlir::halc::getConvolutionShape(linalg::LinalgOp conv) {
   return shape;
 }
 
+/// The convolution's window attribute `name` (strides, dilations): ones
+/// where the op leaves it out, its default.
+static SmallVector<int64_t> getWindowAttr(linalg::LinalgOp conv,
+                                          StringRef name) {
+  auto attr = conv->getAttrOfType<DenseIntElementsAttr>(name);
+  if (!attr)
+    return {1, 1};
+  return llvm::to_vector(attr.getValues<int64_t>());
+}
 
 Value mlir::halc::buildIm2Col(OpBuilder &builder, linalg::LinalgOp conv,
                               const ConvolutionShape &shape, int64_t parts) {
   Location loc = conv.getLoc();
-  auto strides = llvm::to_vector(
-      conv->getAttrOfType<DenseIntElementsAttr>("strides").getValues<int64_t>());
-  auto dilations = llvm::to_vector(conv->getAttrOfType<DenseIntElementsAttr>(
-                                           "dilations")
-                                       .getValues<int64_t>());
+  SmallVector<int64_t> strides = getWindowAttr(conv, "strides");
+  SmallVector<int64_t> dilations = getWindowAttr(conv, "dilations");
   Value input = conv.getDpsInputs()[0];
   Type element = getElementTypeOrSelf(input.getType());
   int64_t pixels = shape.getPixels();

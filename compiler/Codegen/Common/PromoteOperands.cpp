@@ -87,14 +87,6 @@ mlir::halc::promoteOperand(RewriterBase &rewriter, linalg::LinalgOp tiledRoot,
     return root->emitError("lowering_config promotes operand ")
            << operand << ", which is not an input read through a "
            << "projection of the op's loops";
-  SmallVector<unsigned> reductionLoops;
-  root.getReductionDims(reductionLoops);
-  if (llvm::any_of(reductionLoops, [&](unsigned loop) {
-        return config.getWorkgroupTile()[loop] == 0;
-      }))
-    return root->emitError("lowering_config promotes operands of an op whose "
-                           "reduction loops its workgroup_tile does not step "
-                           "through; a tile must bound every loop");
   SmallVector<int64_t> bound = getPromotedShape(root, operand, config);
   auto type = cast<RankedTensorType>(
       tiledRoot.getDpsInputOperand(operand)->get().getType());

@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Codegen/Common/DispatchUtils.h"
-#include "compiler/Codegen/Common/LoweringConfigHeuristics.h"
 #include "compiler/Codegen/Common/Passes.h"
+#include "compiler/Codegen/Common/Strategies/Strategies.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 

@@ -1,8 +1,8 @@
 //===- SelectLoweringConfig.cpp - Set the lowering config of each dispatch ===//
 
 #include "compiler/Codegen/Common/DispatchUtils.h"
-#include "compiler/Codegen/Common/LoweringConfigHeuristics.h"
 #include "compiler/Codegen/Common/Passes.h"
+#include "compiler/Codegen/Common/Strategies/Strategies.h"
 
 namespace mlir::halc {
 #define GEN_PASS_DEF_SELECTLOWERINGCONFIGPASS
@@ -37,11 +37,8 @@ LogicalResult selectConfig(ExportOp exportOp, func::FuncOp dispatch,
   if (!config)
     config = chooseLoweringConfig(root, dispatch, target);
   root->setAttr(kLoweringConfigAttrName, config);
-  if (config.getWorkgroupTile().size() != root.getNumLoops())
-    return root->emitError("lowering_config has ")
-           << config.getWorkgroupTile().size()
-           << " workgroup_tile entries but the op has " << root.getNumLoops()
-           << " loops";
+  if (failed(verifyStrategy(root, dispatch, config)))
+    return failure();
   exportOp.setWorkgroupSize(config.getWorkgroupSize());
   // The export verifier checks the size against the target's limits.
   return exportOp.verify();

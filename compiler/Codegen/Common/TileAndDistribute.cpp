@@ -4,6 +4,7 @@
 #include "compiler/Codegen/Common/EdgeTiles.h"
 #include "compiler/Codegen/Common/Passes.h"
 #include "compiler/Codegen/Common/PromoteOperands.h"
+#include "compiler/Codegen/Common/Strategies/Strategies.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
@@ -92,7 +93,7 @@ std::optional<int64_t> getConstantHolding(OpFoldResult size) {
 /// each workgroup, and every op on it (the reductions of a row chain, then
 /// its elementwise root) is split among the lanes in turn.
 bool sharesRows(LoweringConfigAttr config) {
-  return config.getReductionLanes() > 0 && config.getWorkgroupTile().back() == 0;
+  return config.getStrategy() == Strategy::RowLanes;
 }
 
 FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
@@ -103,13 +104,8 @@ FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
     if (tile == 0)
       continue;
     // A tiled reduction loop is the workgroup's serial loop (stepThrough).
-    if (iterators[loop] == utils::IteratorType::reduction) {
-      if (config.getReductionLanes() > 0)
-        return root->emitError("lowering_config tiles reduction loop ")
-               << loop << " in steps of the workgroup and shares it among "
-               << "reduction_lanes; a workgroup does one or the other";
+    if (iterators[loop] == utils::IteratorType::reduction)
       continue;
-    }
     plan.loops.push_back(loop);
   }
   // The lanes of each reduction take x when they share rows (the innermost
@@ -118,7 +114,8 @@ FailureOr<Distribution> planDistribution(linalg::LinalgOp root,
   SmallVector<gpu::MappingId> free = {gpu::MappingId::DimX,
                                       gpu::MappingId::DimY,
                                       gpu::MappingId::DimZ};
-  if (config.getReductionLanes() > 0)
+  if (config.getStrategy() == Strategy::RowLanes ||
+      config.getStrategy() == Strategy::ColumnLanes)
     free.erase(free.begin() + (sharesRows(config) ? 0 : 1));
   if (plan.loops.size() > free.size())
     return root->emitError("lowering_config tiles ")
@@ -430,13 +427,16 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
   if (!root)
     return failure();
   auto config = root->getAttrOfType<LoweringConfigAttr>(kLoweringConfigAttrName);
+  if (failed(verifyStrategy(root, dispatch, config)))
+    return failure();
   FailureOr<Distribution> plan = planDistribution(root, config);
   if (failed(plan))
     return failure();
   MLIRContext *context = dispatch.getContext();
   IRRewriter rewriter(context);
-  FailureOr<linalg::LinalgOp> epilogue = prepareEpilogue(
-      rewriter, dispatch, root, !config.getSubgroupMatrix().empty());
+  bool subgroups = config.getStrategy() == Strategy::CooperativeMatrix;
+  FailureOr<linalg::LinalgOp> epilogue =
+      prepareEpilogue(rewriter, dispatch, root, subgroups);
   if (failed(epilogue))
     return failure();
   rewriter.setInsertionPoint(root);
@@ -501,7 +501,6 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     // workgroup_tile / workgroup_size consecutive elements along each loop;
     // on cooperative matrices each subgroup does (x has workgroup_size[0]
     // / subgroup size of them).
-    bool subgroups = !config.getSubgroupMatrix().empty();
     SmallVector<int64_t> workers(config.getWorkgroupSize());
     if (subgroups) {
       std::optional<SmallVector<int64_t>> grid = getSubgroupGrid(

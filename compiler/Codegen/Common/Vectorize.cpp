@@ -49,11 +49,12 @@ bool shouldVectorize(linalg::LinalgOp op) {
 }
 
 /// Marks the vector.contract that `op`, a subgroup's contraction on
-/// cooperative matrices (its lowering config has a subgroup_matrix),
-/// became, for halc-lower-vectors.
+/// cooperative matrices (its lowering config's strategy), became, for
+/// halc-lower-vectors.
 void markSubgroupMatrix(linalg::LinalgOp op, ValueRange replacements) {
   auto config = op->getAttrOfType<LoweringConfigAttr>(kLoweringConfigAttrName);
-  if (!config || config.getSubgroupMatrix().empty() || replacements.empty())
+  if (!config || config.getStrategy() != Strategy::CooperativeMatrix ||
+      replacements.empty())
     return;
   auto write = replacements.front().getDefiningOp<vector::TransferWriteOp>();
   if (auto contract = write ? write.getVector().getDefiningOp<

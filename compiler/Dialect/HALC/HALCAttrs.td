@@ -137,8 +137,30 @@ def HALC_LayoutAttr : HALC_Attr<"Layout", "layout"> {
 def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
   let summary = "tile sizes and workgroup size chosen for one dispatch";
   let description = [{
-    Set on the op that a dispatch tiles (the op producing its results):
+    Set on the op that a dispatch tiles: the op producing its results, or
+    the contraction whose result an elementwise epilogue there consumes.
 
+    - `strategy`: how the workgroups and threads run that op, the decision
+      every later pass reads:
+      - `thread_tiles`: each thread computes a tile of the parallel loops,
+        its reductions in a serial loop of its own (elementwise ops, and
+        what no other strategy takes);
+      - `transpose`: an elementwise op whose `promote_operands` are read
+        across their rows: copied to workgroup memory along them first;
+      - `row_lanes`: the reduction of the innermost loop (a row, whole in a
+        workgroup), or each op of a row chain (a softmax), shared by
+        `reduction_lanes` threads along x;
+      - `column_lanes`: the one reduction of an outer loop (a column; a
+        contraction of few rows, halc-reduce-few-rows), shared by
+        `reduction_lanes` threads along y;
+      - `staged_contraction`: a contraction (a matmul, a batch matmul, a
+        convolution's implicit GEMM) whose workgroup steps through K,
+        staging its tiles of A and B (`promote_operands`) in workgroup
+        memory; each thread a block of the output in registers;
+      - `cooperative_matrix`: the same on the target's cooperative matrices
+        (`subgroup_matrix`), each subgroup a block of the output.
+      A field the strategy does not use is an error, as is a strategy that
+      does not fit the op it is on;
     - `workgroup_tile`: one entry per loop of that op, the tile each
       workgroup computes (0: not tiled); on a reduction loop of a
       contraction (a matmul's K), the step of a serial loop the whole
@@ -181,11 +203,12 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
     the input wins, so a person can tune a single dispatch.
 
     ```mlir
-    #halc.lowering_config<workgroup_tile = [32, 32, 0],
+    #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [32, 32, 0],
                           workgroup_size = [8, 8, 1], reduction_tile = [4]>
     ```
   }];
   let parameters = (ins
+    EnumParameter<HALC_Strategy>:$strategy,
     ArrayRefParameter<"int64_t", "workgroup tile per loop">:$workgroup_tile,
     ArrayRefParameter<"int64_t", "threads per workgroup">:$workgroup_size,
     OptionalArrayRefParameter<"int64_t", "reduction step per reduction loop">:$reduction_tile,
@@ -195,7 +218,8 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
   );
   // The optional fields are `, name = value` each, in any subset.
   let assemblyFormat = [{
-    `<` `workgroup_tile` `=` `[` $workgroup_tile `]` `,`
+    `<` `strategy` `=` $strategy `,`
+        `workgroup_tile` `=` `[` $workgroup_tile `]` `,`
         `workgroup_size` `=` `[` $workgroup_size `]` ``
         custom<OptionalTuning>($reduction_tile, $reduction_lanes,
                                $promote_operands, $subgroup_matrix) `>`

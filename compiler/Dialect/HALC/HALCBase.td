@@ -46,4 +46,17 @@ def HALC_TargetFeatures : I32BitEnumAttr<"TargetFeatures",
   let separator = "|";
 }
 
+def HALC_Strategy : I32EnumAttr<"Strategy",
+    "how the workgroups and threads of a dispatch run its tiled op", [
+      I32EnumAttrCase<"ThreadTiles", 0, "thread_tiles">,
+      I32EnumAttrCase<"Transpose", 1, "transpose">,
+      I32EnumAttrCase<"RowLanes", 2, "row_lanes">,
+      I32EnumAttrCase<"ColumnLanes", 3, "column_lanes">,
+      I32EnumAttrCase<"StagedContraction", 4, "staged_contraction">,
+      I32EnumAttrCase<"CooperativeMatrix", 5, "cooperative_matrix">
+    ]> {
+  let cppNamespace = "::mlir::halc";
+  let genSpecializedAttr = 0;
+}
+
 #endif // HALC_DIALECT_HALCBASE

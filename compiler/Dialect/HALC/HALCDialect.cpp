@@ -163,14 +163,11 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult
-LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                           ArrayRef<int64_t> workgroupTile,
-                           ArrayRef<int64_t> workgroupSize,
-                           ArrayRef<int64_t> reductionTile,
-                           int64_t reductionLanes,
-                           ArrayRef<int64_t> promoteOperands,
-                           ArrayRef<int64_t> subgroupMatrix) {
+LogicalResult LoweringConfigAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, Strategy strategy,
+    ArrayRef<int64_t> workgroupTile, ArrayRef<int64_t> workgroupSize,
+    ArrayRef<int64_t> reductionTile, int64_t reductionLanes,
+    ArrayRef<int64_t> promoteOperands, ArrayRef<int64_t> subgroupMatrix) {
   if (llvm::any_of(workgroupTile, [](int64_t s) { return s < 0; }))
     return emitError() << "workgroup_tile entries must not be negative";
   if (workgroupSize.size() != 3 ||
@@ -178,11 +175,8 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "workgroup_size needs 3 positive entries [x, y, z]";
   if (llvm::any_of(reductionTile, [](int64_t s) { return s < 0; }))
     return emitError() << "reduction_tile entries must not be negative";
-  if (reductionLanes < 0 ||
-      (reductionLanes > 0 && reductionLanes != workgroupSize[0] &&
-       reductionLanes != workgroupSize[1]))
-    return emitError()
-           << "reduction_lanes must be 0, workgroup_size[0] or workgroup_size[1]";
+  if (reductionLanes < 0)
+    return emitError() << "reduction_lanes must not be negative";
   if (llvm::any_of(promoteOperands, [](int64_t s) { return s < 0; }) ||
       !llvm::is_sorted(promoteOperands) ||
       llvm::adjacent_find(promoteOperands) != promoteOperands.end())
@@ -192,5 +186,34 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       (subgroupMatrix.size() != 3 ||
        llvm::any_of(subgroupMatrix, [](int64_t s) { return s <= 0; })))
     return emitError() << "subgroup_matrix needs 3 positive entries [m, n, k]";
+  // Each strategy's fields, and only those.
+  StringRef name = stringifyStrategy(strategy);
+  bool lanes =
+      strategy == Strategy::RowLanes || strategy == Strategy::ColumnLanes;
+  bool promotes = strategy == Strategy::Transpose ||
+                  strategy == Strategy::StagedContraction ||
+                  strategy == Strategy::CooperativeMatrix;
+  bool matrices = strategy == Strategy::CooperativeMatrix;
+  if (lanes != (reductionLanes > 0))
+    return emitError() << "strategy " << name
+                       << (lanes ? " needs" : " takes no")
+                       << " reduction_lanes";
+  if (promotes != !promoteOperands.empty())
+    return emitError() << "strategy " << name
+                       << (promotes ? " needs" : " takes no")
+                       << " promote_operands";
+  if (matrices != !subgroupMatrix.empty())
+    return emitError() << "strategy " << name
+                       << (matrices ? " needs" : " takes no")
+                       << " subgroup_matrix";
+  if (strategy == Strategy::RowLanes &&
+      (reductionLanes != workgroupSize[0] || workgroupTile.empty() ||
+       workgroupTile.back() != 0))
+    return emitError() << "strategy row_lanes shares each row among "
+                          "workgroup_size[0] lanes (reduction_lanes), the "
+                          "innermost loop whole (workgroup_tile 0)";
+  if (strategy == Strategy::ColumnLanes && reductionLanes != workgroupSize[1])
+    return emitError() << "strategy column_lanes shares each column among "
+                          "workgroup_size[1] lanes (reduction_lanes)";
   return success();
 }

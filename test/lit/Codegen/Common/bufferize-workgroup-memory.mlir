@@ -24,7 +24,7 @@ halc.executable @rows target(#halc.target<backend = "cuda", arch = "sm_80", feat
       %e2 = tensor.empty() : tensor<16384x64xf32>
       %c = linalg.generic {indexing_maps = [#all, #row, #all], iterator_types = ["parallel", "parallel"]}
           ins(%0, %sum : tensor<16384x64xf32>, tensor<16384xf32>) outs(%e2 : tensor<16384x64xf32>)
-          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [16384, 0], workgroup_size = [32, 8, 1], reduction_tile = [4], reduction_lanes = 32>} {
+          attrs = {lowering_config = #halc.lowering_config<strategy = row_lanes, workgroup_tile = [16384, 0], workgroup_size = [32, 8, 1], reduction_tile = [4], reduction_lanes = 32>} {
       ^bb0(%x: f32, %s: f32, %o: f32):
         %r = arith.subf %x, %s : f32
         linalg.yield %r : f32

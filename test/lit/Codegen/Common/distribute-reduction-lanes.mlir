@@ -299,12 +299,8 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
 // -----
 
 // A loop that reads what it writes (a reduction of a shape the pass does
-// not know: its accumulator is a whole row, scaled in place) is left to one
-// lane, not spread.
-// CHECK-LABEL: func.func @in_place
-// CHECK: scf.forall (%{{.+}}) in (8)
-// CHECK: scf.for %{{.+}} = %c0 to %c256 step %c4
-// CHECK: } {mapping = [#gpu.thread<y>]}
+// not know: its accumulator is a whole row, scaled in place) cannot be
+// shared: an error, not a loop left to one lane.
 #map = affine_map<()[s0, s1] -> (s0 + s1)>
 halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
   halc.export @in_place ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([32, 8, 1]) workgroup_count([1, 2, 1])
@@ -315,6 +311,7 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
       %c256 = arith.constant 256 : index
       %c0 = arith.constant 0 : index
       scf.forall (%arg2) = (0) to (16) step (8) {
+        // expected-error @+1 {{'scf.forall' op is shared among 32 reduction lanes, but a thread's work is neither a serial reduction into one element nor a loop over a row}}
         scf.forall (%arg3) in (8) {
           scf.for %arg4 = %c0 to %c256 step %c4 {
             %1 = affine.apply #map()[%arg2, %arg3]
@@ -366,6 +363,66 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
           }
         } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
       } {mapping = [#gpu.block<y>]}
+      return
+    }
+  }
+}
+
+// -----
+
+// A column of several rows a thread (a contraction of few rows,
+// halc-reduce-few-rows): each lane of y keeps a private vector of partial
+// sums over its share of K; the lanes meet in workgroup memory, an element
+// a plane whose threads along x are neighbours, and lane 0 folds the slots
+// as vectors and adds the column's initial value.
+// CHECK-LABEL: func.func @rows_2
+// CHECK: %[[SHARED:.+]] = memref.alloc() : memref<1x32x2x32xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.forall (%[[LANE:.+]], %{{.+}}, %{{.+}}) = (0, 0, 0) to (32, 2, 32) step (1, 2, 1)
+// CHECK: %[[PRIVATE:.+]] = memref.alloca() : memref<2x1xf32>
+// CHECK: scf.for
+// CHECK: vector.contract
+// CHECK-SAME: into vector<2x1xf32>
+// CHECK: vector.transfer_write %{{.+}}, %[[PRIVATE]]
+// CHECK: %[[PARTIAL:.+]] = vector.transfer_read %[[PRIVATE]]
+// CHECK: %[[FLAT:.+]] = vector.shape_cast %[[PARTIAL]] : vector<2x1xf32> to vector<2xf32>
+// CHECK: vector.extract %[[FLAT]][0]
+// CHECK: memref.store %{{.+}}, %[[SHARED]]
+// CHECK: vector.extract %[[FLAT]][1]
+// CHECK: memref.store %{{.+}}, %[[SHARED]]
+// CHECK: gpu.barrier
+// CHECK: scf.for {{.+}} -> (vector<2x1xf32>)
+// CHECK: vector.from_elements %{{.+}}, %{{.+}} : vector<2x1xf32>
+// CHECK: arith.addf %{{.+}} : vector<2x1xf32>
+// CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<z>, #gpu.thread<x>]}
+#map = affine_map<(d0, d1) -> (d0, d1, 0)>
+#map1 = affine_map<()[s0, s1] -> (s0 + s1)>
+#map2 = affine_map<(d0, d1) -> (0, d0, d1)>
+#map3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#map4 = affine_map<(d0, d1, d2) -> (d0, d2)>
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features =  fp16|int8|int16|int64|fp64|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8, 4]>) {
+  halc.export @rows_2 ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([32, 32, 1]) workgroup_count([4, 1, 1])
+  builtin.module {
+    func.func @rows_2(%arg0: memref<2x256xf32>, %arg1: memref<256x128xf32>, %arg2: memref<2x128xf32>) {
+      %cst = arith.constant dense<0.000000e+00> : vector<2x1xf32>
+      %0 = ub.poison : f32
+      %c1 = arith.constant 1 : index
+      %c256 = arith.constant 256 : index
+      %c0 = arith.constant 0 : index
+      scf.forall (%arg3, %arg4) = (0, 0) to (2, 128) step (2, 32) {
+        %subview = memref.subview %arg2[0, %arg4] [2, 32] [1, 1] : memref<2x128xf32> to memref<2x32xf32, strided<[128, 1], offset: ?>>
+        scf.forall (%arg5, %arg6) = (0, 0) to (2, 32) step (2, 1) {
+          %subview_0 = memref.subview %subview[0, %arg6] [2, 1] [1, 1] : memref<2x32xf32, strided<[128, 1], offset: ?>> to memref<2x1xf32, strided<[128, 1], offset: ?>>
+          vector.transfer_write %cst, %subview_0[%c0, %c0] {in_bounds = [true, true]} : vector<2x1xf32>, memref<2x1xf32, strided<[128, 1], offset: ?>>
+          scf.for %arg7 = %c0 to %c256 step %c1 {
+            %1 = vector.transfer_read %arg0[%c0, %arg7], %0 {in_bounds = [true, true, true], permutation_map = #map} : memref<2x256xf32>, vector<2x1x1xf32>
+            %2 = affine.apply #map1()[%arg4, %arg6]
+            %3 = vector.transfer_read %arg1[%arg7, %2], %0 {in_bounds = [true, true, true], permutation_map = #map2} : memref<256x128xf32>, vector<2x1x1xf32>
+            %4 = vector.transfer_read %subview_0[%c0, %c0], %0 {in_bounds = [true, true]} : memref<2x1xf32, strided<[128, 1], offset: ?>>, vector<2x1xf32>
+            %5 = vector.contract {indexing_maps = [#map3, #map3, #map4], iterator_types = ["parallel", "reduction", "parallel"], kind = #vector.kind<add>} %1, %3, %4 : vector<2x1x1xf32>, vector<2x1x1xf32> into vector<2x1xf32>
+            vector.transfer_write %5, %subview_0[%c0, %c0] {in_bounds = [true, true]} : vector<2x1xf32>, memref<2x1xf32, strided<[128, 1], offset: ?>>
+          }
+        } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<z>, #gpu.thread<x>]}
+      } {mapping = [#gpu.block<z>, #gpu.block<x>]}
       return
     }
   }

@@ -29,7 +29,7 @@ halc.executable @matmul target(#halc.target<backend = "vulkan-spirv", arch = "la
       %1 = bufferization.to_tensor %b restrict : memref<32x32xf32> to tensor<32x32xf32>
       %e = tensor.empty() : tensor<32x32xf32>
       %f = linalg.fill ins(%zero : f32) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
-      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 16, 0], workgroup_size = [4, 4, 1], reduction_tile = [4]>}
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [16, 16, 0], workgroup_size = [4, 4, 1], reduction_tile = [4]>}
           ins(%0, %1 : tensor<32x32xf32>, tensor<32x32xf32>) outs(%f : tensor<32x32xf32>) -> tensor<32x32xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<32x32xf32>, memref<32x32xf32>) -> ()
       return
@@ -58,7 +58,7 @@ halc.executable @matmul_8x8 target(#halc.target<backend = "vulkan-spirv", arch =
       %1 = bufferization.to_tensor %b restrict : memref<64x64xf32> to tensor<64x64xf32>
       %e = tensor.empty() : tensor<64x64xf32>
       %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
-      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 64, 0], workgroup_size = [8, 8, 1], reduction_tile = [4]>}
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [64, 64, 0], workgroup_size = [8, 8, 1], reduction_tile = [4]>}
           ins(%0, %1 : tensor<64x64xf32>, tensor<64x64xf32>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
       return
@@ -87,7 +87,7 @@ halc.executable @bias target(#halc.target<backend = "vulkan-spirv", arch = "lava
       %e = tensor.empty() : tensor<4x8xf32>
       %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
           ins(%0, %1 : tensor<4x8xf32>, tensor<8xf32>) outs(%e : tensor<4x8xf32>)
-          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [4, 8], workgroup_size = [2, 2, 1]>} {
+          attrs = {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [4, 8], workgroup_size = [2, 2, 1]>} {
       ^bb0(%x: f32, %y: f32, %o: f32):
         %s = arith.addf %x, %y : f32
         linalg.yield %s : f32
@@ -116,7 +116,7 @@ halc.executable @scale target(#halc.target<backend = "rocm", arch = "gfx942", fe
       %e = tensor.empty() : tensor<16xf32>
       %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
           ins(%0, %1 : tensor<16xf32>, tensor<f32>) outs(%e : tensor<16xf32>)
-          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [16], workgroup_size = [4, 1, 1]>} {
+          attrs = {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [16], workgroup_size = [4, 1, 1]>} {
       ^bb0(%x: f32, %y: f32, %o: f32):
         %s = arith.mulf %x, %y : f32
         linalg.yield %s : f32
@@ -151,7 +151,7 @@ halc.executable @f16_column_sum target(#halc.target<backend = "vulkan-spirv", ar
       %f = linalg.fill ins(%zero : f16) outs(%e : tensor<8xf16>) -> tensor<8xf16>
       %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]}
           ins(%0 : tensor<4096x8xf16>) outs(%f : tensor<8xf16>)
-          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [0, 8], workgroup_size = [8, 1, 1], reduction_tile = [4]>} {
+          attrs = {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [0, 8], workgroup_size = [8, 1, 1], reduction_tile = [4]>} {
       ^bb0(%x: f16, %acc: f16):
         %s = arith.addf %x, %acc : f16
         linalg.yield %s : f16
@@ -180,7 +180,7 @@ halc.executable @scale target(#halc.target<backend = "vulkan-spirv", arch = "lav
       %e = tensor.empty() : tensor<5x16xi32>
       %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
           ins(%0 : tensor<5x16xi32>) outs(%e : tensor<5x16xi32>)
-          attrs = {lowering_config = #halc.lowering_config<workgroup_tile = [5, 16], workgroup_size = [4, 5, 1]>} {
+          attrs = {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [5, 16], workgroup_size = [4, 5, 1]>} {
       ^bb0(%x: i32, %o: i32):
         %low, %high = arith.mulsi_extended %x, %m : i32
         linalg.yield %high : i32
@@ -221,7 +221,7 @@ halc.executable @cooperative target(#halc.target<backend = "vulkan-spirv", arch 
       %1 = bufferization.to_tensor %b restrict : memref<64x64xf16> to tensor<64x64xf16>
       %e = tensor.empty() : tensor<64x64xf32>
       %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
-      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
           ins(%0, %1 : tensor<64x64xf16>, tensor<64x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
       return
@@ -253,7 +253,7 @@ halc.executable @cooperative_batch target(#halc.target<backend = "vulkan-spirv",
       %1 = bufferization.to_tensor %b restrict : memref<2x64x64xf16> to tensor<2x64x64xf16>
       %e = tensor.empty() : tensor<2x64x64xf32>
       %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x64x64xf32>) -> tensor<2x64x64xf32>
-      %r = linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+      %r = linalg.batch_matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [1, 32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
           ins(%0, %1 : tensor<2x64x64xf16>, tensor<2x64x64xf16>) outs(%f : tensor<2x64x64xf32>) -> tensor<2x64x64xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<2x64x64xf32>, memref<2x64x64xf32>) -> ()
       return
@@ -283,7 +283,7 @@ halc.executable @cooperative_bf16 target(#halc.target<backend = "vulkan-spirv", 
       %1 = bufferization.to_tensor %b restrict : memref<64x64xbf16> to tensor<64x64xbf16>
       %e = tensor.empty() : tensor<64x64xf32>
       %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
-      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
           ins(%0, %1 : tensor<64x64xbf16>, tensor<64x64xbf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
       return

@@ -4,7 +4,7 @@
 // with what is left of a 128-thread workgroup (subgroup 32).
 // CHECK-LABEL: halc.executable @elementwise
 // CHECK: halc.export @add {{.*}} workgroup_size([32, 4, 1])
-// CHECK: linalg.add {lowering_config = #halc.lowering_config<workgroup_tile = [4, 128], workgroup_size = [32, 4, 1]>}
+// CHECK: linalg.add {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [4, 128], workgroup_size = [32, 4, 1]>}
 halc.executable @elementwise target(#halc.target<backend = "metal-spirv", arch = "apple7", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [32]>) {
   halc.export @add ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
   builtin.module {
@@ -27,7 +27,7 @@ halc.executable @elementwise target(#halc.target<backend = "metal-spirv", arch =
 // in one full tile.
 // CHECK-LABEL: halc.executable @matmul
 // CHECK: halc.export @mm {{.*}} workgroup_size([13, 4, 1])
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [4, 13, 0], workgroup_size = [13, 4, 1], reduction_tile = [1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [4, 13, 0], workgroup_size = [13, 4, 1], reduction_tile = [1]>}
 halc.executable @matmul target(#halc.target<backend = "vulkan-spirv", arch = "small", features = none, max_workgroup_invocations = 64, max_workgroup_size = [64, 64, 64], max_shared_memory_bytes = 16384, subgroup_sizes = [16]>) {
   halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
   builtin.module {
@@ -47,14 +47,14 @@ halc.executable @matmul target(#halc.target<backend = "vulkan-spirv", arch = "sm
 // A config already in the input wins.
 // CHECK-LABEL: halc.executable @preset
 // CHECK: halc.export @neg {{.*}} workgroup_size([8, 1, 1])
-// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [8], workgroup_size = [8, 1, 1]>
+// CHECK: lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [8], workgroup_size = [8, 1, 1]>
 halc.executable @preset target(#halc.target<backend = "metal-spirv", arch = "apple7", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [32]>) {
   halc.export @neg ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
   builtin.module {
     func.func @neg(%a: memref<100xf32>, %out: memref<100xf32>) {
       %0 = bufferization.to_tensor %a restrict : memref<100xf32> to tensor<100xf32>
       %e = tensor.empty() : tensor<100xf32>
-      %r = linalg.negf {lowering_config = #halc.lowering_config<workgroup_tile = [8], workgroup_size = [8, 1, 1]>} ins(%0 : tensor<100xf32>) outs(%e : tensor<100xf32>) -> tensor<100xf32>
+      %r = linalg.negf {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [8], workgroup_size = [8, 1, 1]>} ins(%0 : tensor<100xf32>) outs(%e : tensor<100xf32>) -> tensor<100xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<100xf32>, memref<100xf32>) -> ()
       return
     }
@@ -70,7 +70,7 @@ halc.executable @wrong_rank target(#halc.target<backend = "metal-spirv", arch = 
       %0 = bufferization.to_tensor %a restrict : memref<100xf32> to tensor<100xf32>
       %e = tensor.empty() : tensor<100xf32>
       // expected-error @+1 {{lowering_config has 2 workgroup_tile entries but the op has 1 loops}}
-      %r = linalg.negf {lowering_config = #halc.lowering_config<workgroup_tile = [8, 8], workgroup_size = [8, 1, 1]>} ins(%0 : tensor<100xf32>) outs(%e : tensor<100xf32>) -> tensor<100xf32>
+      %r = linalg.negf {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [8, 8], workgroup_size = [8, 1, 1]>} ins(%0 : tensor<100xf32>) outs(%e : tensor<100xf32>) -> tensor<100xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<100xf32>, memref<100xf32>) -> ()
       return
     }
@@ -86,7 +86,7 @@ halc.executable @too_big target(#halc.target<backend = "vulkan-spirv", arch = "s
     func.func @neg(%a: memref<100xf32>, %out: memref<100xf32>) {
       %0 = bufferization.to_tensor %a restrict : memref<100xf32> to tensor<100xf32>
       %e = tensor.empty() : tensor<100xf32>
-      %r = linalg.negf {lowering_config = #halc.lowering_config<workgroup_tile = [128], workgroup_size = [128, 1, 1]>} ins(%0 : tensor<100xf32>) outs(%e : tensor<100xf32>) -> tensor<100xf32>
+      %r = linalg.negf {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [128], workgroup_size = [128, 1, 1]>} ins(%0 : tensor<100xf32>) outs(%e : tensor<100xf32>) -> tensor<100xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<100xf32>, memref<100xf32>) -> ()
       return
     }
@@ -100,7 +100,7 @@ halc.executable @too_big target(#halc.target<backend = "vulkan-spirv", arch = "s
 // full tiles. K = 128 goes in steps of 4, so each thread's work is 4x4x4.
 // CHECK-LABEL: halc.executable @aligned_matmul
 // CHECK: halc.export @mm {{.*}} workgroup_size([12, 8, 1])
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 48, 0], workgroup_size = [12, 8, 1], reduction_tile = [4]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [32, 48, 0], workgroup_size = [12, 8, 1], reduction_tile = [4]>}
 halc.executable @aligned_matmul target(#halc.target<backend = "vulkan-spirv", arch = "portable", features = none, max_workgroup_invocations = 128, max_workgroup_size = [128, 128, 64], max_shared_memory_bytes = 16384, subgroup_sizes = [32]>) {
   halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
   builtin.module {
@@ -126,13 +126,13 @@ halc.executable @aligned_matmul target(#halc.target<backend = "vulkan-spirv", ar
 // keeps its whole row.
 // CHECK-LABEL: halc.executable @rowsum
 // CHECK: halc.export @rowsum {{.*}} workgroup_size([32, 8, 1])
-// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [8, 0], workgroup_size = [32, 8, 1], reduction_tile = [4], reduction_lanes = 32>
+// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<strategy = row_lanes, workgroup_tile = [8, 0], workgroup_size = [32, 8, 1], reduction_tile = [4], reduction_lanes = 32>
 // CHECK-LABEL: halc.executable @rowsum_few
 // CHECK: halc.export @rowsum {{.*}} workgroup_size([128, 1, 1])
-// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [1, 0], workgroup_size = [128, 1, 1], reduction_tile = [4], reduction_lanes = 128>
+// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<strategy = row_lanes, workgroup_tile = [1, 0], workgroup_size = [128, 1, 1], reduction_tile = [4], reduction_lanes = 128>
 // CHECK-LABEL: halc.executable @rowsum_few_long
 // CHECK: halc.export @rowsum {{.*}} workgroup_size([1024, 1, 1])
-// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<workgroup_tile = [1, 0], workgroup_size = [1024, 1, 1], reduction_tile = [1], reduction_lanes = 1024>
+// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<strategy = row_lanes, workgroup_tile = [1, 0], workgroup_size = [1024, 1, 1], reduction_tile = [1], reduction_lanes = 1024>
 // CHECK-LABEL: halc.executable @rowsum_varying
 // CHECK-NOT: reduction_lanes
 // CHECK: halc.export @rowsum
@@ -222,7 +222,7 @@ halc.executable @rowsum_varying target(#halc.target<backend = "vulkan-spirv", ar
 // CHECK-NOT: lowering_config
 // CHECK: arith.addf
 // CHECK-NOT: lowering_config
-// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [1, 0], workgroup_size = [256, 1, 1], reduction_tile = [4], reduction_lanes = 256>
+// CHECK: lowering_config = #halc.lowering_config<strategy = row_lanes, workgroup_tile = [1, 0], workgroup_size = [256, 1, 1], reduction_tile = [4], reduction_lanes = 256>
 // CHECK: arith.divf
 #all = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
@@ -268,7 +268,7 @@ halc.executable @softmax target(#halc.target<backend = "cuda", arch = "sm_80", f
 // the input promoted to workgroup memory.
 // CHECK-LABEL: halc.executable @transpose
 // CHECK: halc.export @transpose {{.*}} workgroup_size([32, 8, 1])
-// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [32, 32], workgroup_size = [32, 8, 1], promote_operands = [0]>
+// CHECK: lowering_config = #halc.lowering_config<strategy = transpose, workgroup_tile = [32, 32], workgroup_size = [32, 8, 1], promote_operands = [0]>
 halc.executable @transpose target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
   halc.export @transpose ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
   builtin.module {
@@ -287,7 +287,7 @@ halc.executable @transpose target(#halc.target<backend = "cuda", arch = "sm_80",
 // A transpose of 16x1000 is too short along one side for 32x32 tiles: the
 // elementwise strategy, nothing promoted.
 // CHECK-LABEL: halc.executable @short_transpose
-// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [{{[0-9]+}}, {{[0-9]+}}], workgroup_size = [{{[0-9]+}}, {{[0-9]+}}, 1]>
+// CHECK: lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [{{[0-9]+}}, {{[0-9]+}}], workgroup_size = [{{[0-9]+}}, {{[0-9]+}}, 1]>
 halc.executable @short_transpose target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
   halc.export @transpose ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
   builtin.module {
@@ -310,8 +310,8 @@ halc.executable @short_transpose target(#halc.target<backend = "cuda", arch = "s
 // K = 24 steps by 8. A target whose workgroups are smaller than 256 threads
 // keeps the serial K loop of each thread (@aligned_matmul above).
 // CHECK-LABEL: halc.executable @staged
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 128, 8], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [64, 128, 8], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
 halc.executable @staged target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
   halc.export @large ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
   halc.export @small ordinal(1) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
@@ -345,9 +345,9 @@ halc.executable @staged target(#halc.target<backend = "vulkan-spirv", arch = "nv
 // 64 would add more than an eighth). A 100x100 output uses at most 70% of
 // any tile: each thread keeps its serial K loop.
 // CHECK-LABEL: halc.executable @edge_tiles
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [64, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 64, 4], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [{{[0-9]+}}, {{[0-9]+}}, 0],
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [64, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [16, 64, 4], workgroup_size = [16, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [{{[0-9]+}}, {{[0-9]+}}, 0],
 halc.executable @edge_tiles target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
   halc.export @square ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
   halc.export @narrow ordinal(1) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
@@ -395,11 +395,11 @@ halc.executable @edge_tiles target(#halc.target<backend = "vulkan-spirv", arch =
 // for the smaller tiles (a 256x256 output: 32x32 tiles), whose resident
 // workgroups were not measured.
 // CHECK-LABEL: halc.executable @long_steps
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 64], {{.*}}subgroup_matrix = [16, 16, 16]>}
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], {{.*}}subgroup_matrix = [16, 16, 16]>}
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 32, 32], {{.*}}subgroup_matrix = [16, 16, 16]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [128, 128, 64], {{.*}}subgroup_matrix = [16, 16, 16]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [128, 128, 32], {{.*}}subgroup_matrix = [16, 16, 16]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [32, 32, 32], {{.*}}subgroup_matrix = [16, 16, 16]>}
 // CHECK-LABEL: halc.executable @long_steps_not_resident
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], {{.*}}subgroup_matrix = [16, 16, 16]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [128, 128, 32], {{.*}}subgroup_matrix = [16, 16, 16]>}
 halc.executable @long_steps target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>], compute_unit_shared_memory_bytes = 167936>) {
   halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
   halc.export @mm_odd_k ordinal(1) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
@@ -464,10 +464,10 @@ halc.executable @long_steps_not_resident target(#halc.target<backend = "cuda", a
 // CHECK-LABEL: halc.executable @cooperative
 // CHECK: halc.export @mm {{.*}} workgroup_size([64, 2, 1])
 // CHECK: halc.export @bmm {{.*}} workgroup_size([64, 2, 1])
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
-// CHECK: linalg.batch_matmul {lowering_config = #halc.lowering_config<workgroup_tile = [1, 128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+// CHECK: linalg.batch_matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [1, 128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
 // CHECK-NOT: subgroup_matrix
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
 halc.executable @cooperative target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>]>) {
   halc.export @mm ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
   halc.export @bmm ordinal(1) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
@@ -584,11 +584,11 @@ halc.executable @dynamic_batch_conv target(#halc.target<backend = "vulkan-spirv"
 // truncation to f16): its staged strategy is chosen for the contraction,
 // which carries the config, not for the op writing the result.
 // CHECK-LABEL: halc.executable @epilogue
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
 // CHECK: linalg.generic
 // CHECK-NOT: lowering_config
 // CHECK: func.func @truncating
-// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [128, 128, 32], workgroup_size = [32, 8, 1], reduction_tile = [4], promote_operands = [0, 1]>}
 // CHECK: linalg.generic
 // CHECK-NOT: lowering_config
 halc.executable @epilogue target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {

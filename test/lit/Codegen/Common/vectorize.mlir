@@ -23,7 +23,7 @@ halc.executable @static_tiles target(#halc.target<backend = "vulkan-spirv", arch
       %1 = bufferization.to_tensor %b restrict : memref<32x32xf32> to tensor<32x32xf32>
       %e = tensor.empty() : tensor<32x32xf32>
       %f = linalg.fill ins(%zero : f32) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
-      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [16, 16, 0], workgroup_size = [4, 4, 1], reduction_tile = [4]>}
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [16, 16, 0], workgroup_size = [4, 4, 1], reduction_tile = [4]>}
           ins(%0, %1 : tensor<32x32xf32>, tensor<32x32xf32>) outs(%f : tensor<32x32xf32>) -> tensor<32x32xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<32x32xf32>, memref<32x32xf32>) -> ()
       return
@@ -46,7 +46,7 @@ halc.executable @dynamic_tiles target(#halc.target<backend = "vulkan-spirv", arc
     func.func @neg(%a: memref<10xf32>, %out: memref<10xf32>) {
       %0 = bufferization.to_tensor %a restrict : memref<10xf32> to tensor<10xf32>
       %e = tensor.empty() : tensor<10xf32>
-      %r = linalg.negf {lowering_config = #halc.lowering_config<workgroup_tile = [8], workgroup_size = [2, 1, 1]>} ins(%0 : tensor<10xf32>) outs(%e : tensor<10xf32>) -> tensor<10xf32>
+      %r = linalg.negf {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [8], workgroup_size = [2, 1, 1]>} ins(%0 : tensor<10xf32>) outs(%e : tensor<10xf32>) -> tensor<10xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<10xf32>, memref<10xf32>) -> ()
       return
     }
@@ -69,7 +69,7 @@ halc.executable @cooperative target(#halc.target<backend = "vulkan-spirv", arch 
       %1 = bufferization.to_tensor %b restrict : memref<64x64xf16> to tensor<64x64xf16>
       %e = tensor.empty() : tensor<64x64xf32>
       %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
-      %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
+      %r = linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [32, 64, 32], workgroup_size = [64, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
           ins(%0, %1 : tensor<64x64xf16>, tensor<64x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
       bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
       return

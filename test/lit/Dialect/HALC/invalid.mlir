@@ -94,24 +94,64 @@ func.func @host(%a: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 // expected-error @+1 {{workgroup_size needs 3 positive entries [x, y, z]}}
-func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [4], workgroup_size = [0, 1, 1]>}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [4], workgroup_size = [0, 1, 1]>}
 
 // -----
 
 // expected-error @+1 {{reduction_tile entries must not be negative}}
-func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [4, 4], workgroup_size = [4, 1, 1], reduction_tile = [-2]>}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [4, 4], workgroup_size = [4, 1, 1], reduction_tile = [-2]>}
 
 // -----
 
-// The lanes sharing a reduction are the threads along x (a row) or y (a
-// column).
-// expected-error @+1 {{reduction_lanes must be 0, workgroup_size[0] or workgroup_size[1]}}
-func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [0, 32], workgroup_size = [32, 8, 1], reduction_tile = [1], reduction_lanes = 16>}
+// The lanes sharing a row are the threads along x, the row whole in a
+// workgroup.
+// expected-error @+1 {{strategy row_lanes shares each row among workgroup_size[0] lanes (reduction_lanes), the innermost loop whole (workgroup_tile 0)}}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = row_lanes, workgroup_tile = [0, 32], workgroup_size = [32, 8, 1], reduction_tile = [1], reduction_lanes = 16>}
+
+// -----
+
+// The lanes sharing a column are the threads along y.
+// expected-error @+1 {{strategy column_lanes shares each column among workgroup_size[1] lanes (reduction_lanes)}}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [0, 32], workgroup_size = [32, 8, 1], reduction_tile = [1], reduction_lanes = 32>}
+
+// -----
+
+// Every config names its strategy.
+// expected-error @+1 {{expected 'strategy'}}
+func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [4], workgroup_size = [4, 1, 1]>}
+
+// -----
+
+// expected-error @+2 {{expected ::mlir::halc::Strategy to be one of: thread_tiles, transpose, row_lanes, column_lanes, staged_contraction, cooperative_matrix}}
+// expected-error @+1 {{failed to parse HALC_LoweringConfigAttr parameter 'strategy' which is to be a `::mlir::halc::Strategy`}}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = matmul, workgroup_tile = [4], workgroup_size = [4, 1, 1]>}
+
+// -----
+
+// A field the strategy does not use is an error.
+// expected-error @+1 {{strategy thread_tiles takes no promote_operands}}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [32, 32], workgroup_size = [32, 8, 1], promote_operands = [0]>}
+
+// -----
+
+// expected-error @+1 {{strategy staged_contraction takes no reduction_lanes}}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [32, 32, 8], workgroup_size = [32, 8, 1], reduction_lanes = 32, promote_operands = [0, 1]>}
+
+// -----
+
+// So is one it needs and lacks.
+// expected-error @+1 {{strategy cooperative_matrix needs subgroup_matrix}}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [32, 32, 16], workgroup_size = [32, 1, 1], promote_operands = [0, 1]>}
+
+// -----
+
+// expected-error @+1 {{strategy row_lanes needs reduction_lanes}}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = row_lanes, workgroup_tile = [4, 0], workgroup_size = [32, 4, 1]>}
 
 // -----
 
 // expected-error @+1 {{promote_operands must be distinct operand numbers in increasing order}}
-func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [32, 32], workgroup_size = [32, 8, 1], promote_operands = [1, 0]>}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = transpose, workgroup_tile = [32, 32], workgroup_size = [32, 8, 1], promote_operands = [1, 0]>}
 
 // -----
 
@@ -126,14 +166,14 @@ func.func private @f() attributes {t = #halc.target<backend = "b", arch = "a", f
 // -----
 
 // expected-error @+1 {{'reduction_lanes' is given twice}}
-func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [0, 32], workgroup_size = [32, 8, 1], reduction_lanes = 32, reduction_lanes = 32>}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = row_lanes, workgroup_tile = [32, 0], workgroup_size = [32, 8, 1], reduction_lanes = 32, reduction_lanes = 32>}
 
 // -----
 
 // expected-error @+1 {{expected reduction_tile, reduction_lanes, promote_operands or subgroup_matrix, got 'lanes'}}
-func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [0, 32], workgroup_size = [32, 8, 1], lanes = 32>}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = row_lanes, workgroup_tile = [32, 0], workgroup_size = [32, 8, 1], lanes = 32>}
 
 // -----
 
 // expected-error @+1 {{subgroup_matrix needs 3 positive entries [m, n, k]}}
-func.func private @f() attributes {config = #halc.lowering_config<workgroup_tile = [32, 32, 16], workgroup_size = [32, 1, 1], subgroup_matrix = [16, 16]>}
+func.func private @f() attributes {config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [32, 32, 16], workgroup_size = [32, 1, 1], promote_operands = [0, 1], subgroup_matrix = [16, 16]>}

@@ -24,9 +24,9 @@ func.func @host(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // CHECK-LABEL: func.func @configured
-// CHECK: lowering_config = #halc.lowering_config<workgroup_tile = [32, 32, 0], workgroup_size = [8, 8, 1], reduction_tile = [4]>
+// CHECK: lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [32, 32, 0], workgroup_size = [8, 8, 1], reduction_tile = [4]>
 func.func @configured(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
-  %0 = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [32, 32, 0], workgroup_size = [8, 8, 1], reduction_tile = [4]>}
+  %0 = linalg.matmul {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [32, 32, 0], workgroup_size = [8, 8, 1], reduction_tile = [4]>}
       ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %0 : tensor<64x64xf32>
 }
@@ -34,14 +34,14 @@ func.func @configured(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<6
 // The optional fields of a lowering config in any order; printed in the
 // order of the attribute's parameters.
 // CHECK-LABEL: func.func private @all_tuning
-// CHECK-SAME: #halc.lowering_config<workgroup_tile = [32, 0], workgroup_size = [32, 8, 1], reduction_tile = [4], reduction_lanes = 32, promote_operands = [0, 2]>
-func.func private @all_tuning() attributes {config = #halc.lowering_config<workgroup_tile = [32, 0], workgroup_size = [32, 8, 1], promote_operands = [0, 2], reduction_lanes = 32, reduction_tile = [4]>}
+// CHECK-SAME: #halc.lowering_config<strategy = row_lanes, workgroup_tile = [32, 0], workgroup_size = [32, 8, 1], reduction_tile = [4], reduction_lanes = 32>
+func.func private @all_tuning() attributes {config = #halc.lowering_config<strategy = row_lanes, workgroup_tile = [32, 0], workgroup_size = [32, 8, 1], reduction_lanes = 32, reduction_tile = [4]>}
 
 // A target with cooperative matrices, and a config that runs on them.
 // CHECK-LABEL: func.func private @cooperative
-// CHECK-SAME: #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>
+// CHECK-SAME: #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>
 // CHECK-SAME: cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>, <m = 16, n = 8, k = 8, a = f16, b = f16, c = f16>]>
-func.func private @cooperative() attributes {t = #halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>, <m = 16, n = 8, k = 8, a = f16, b = f16, c = f16>]>, config = #halc.lowering_config<workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], subgroup_matrix = [16, 16, 16], reduction_tile = [16], promote_operands = [0, 1]>}
+func.func private @cooperative() attributes {t = #halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>, <m = 16, n = 8, k = 8, a = f16, b = f16, c = f16>]>, config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [128, 128, 32], workgroup_size = [64, 2, 1], subgroup_matrix = [16, 16, 16], reduction_tile = [16], promote_operands = [0, 1]>}
 
 // The workgroup memory of a compute unit, after the configuration.
 // CHECK-LABEL: func.func private @compute_unit

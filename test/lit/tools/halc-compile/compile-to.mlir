@@ -30,7 +30,7 @@
 
 // CONFIG: halc.executable @module_linked target(#halc.target<backend = "vulkan-spirv", arch = "portable"
 // CONFIG: halc.export @scale {{.*}} workgroup_size(
-// CONFIG: lowering_config = #halc.lowering_config<
+// CONFIG: lowering_config = #halc.lowering_config<strategy = thread_tiles, 
 
 // TARGETS: spirv.module
 // TARGETS: spirv.EntryPoint "GLCompute" @scale

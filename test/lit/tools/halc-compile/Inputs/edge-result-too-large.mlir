@@ -6,6 +6,6 @@ func.func @mm(%a: tensor<4000x4000xf16>, %b: tensor<4000x4000xf16>) -> tensor<40
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4000x4000xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<4000x4000xf32>) -> tensor<4000x4000xf32>
-  %r = linalg.matmul {lowering_config = #halc.lowering_config<workgroup_tile = [80, 320, 32], workgroup_size = [320, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins(%a, %b : tensor<4000x4000xf16>, tensor<4000x4000xf16>) outs(%f : tensor<4000x4000xf32>) -> tensor<4000x4000xf32>
+  %r = linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [80, 320, 32], workgroup_size = [320, 1, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>} ins(%a, %b : tensor<4000x4000xf16>, tensor<4000x4000xf16>) outs(%f : tensor<4000x4000xf32>) -> tensor<4000x4000xf32>
   return %r : tensor<4000x4000xf32>
 }

@@ -1,7 +1,14 @@
-//===- LoweringConfigHeuristics.h - Default tile and workgroup sizes -*- C++ -*-===//
+//===- Strategies.h - How a dispatch runs on the GPU ----------*- C++ -*-===//
+//
+// A dispatch's strategy (LoweringConfigAttr's `strategy`) is chosen here,
+// for its contraction, reduction or elementwise op, from the target
+// description alone; one file a strategy, SelectStrategy.cpp the choice
+// among them. Later passes read the recorded strategy, never infer it.
+//
+//===----------------------------------------------------------------------===//
 
-#ifndef HALC_CODEGEN_COMMON_LOWERINGCONFIGHEURISTICS_H
-#define HALC_CODEGEN_COMMON_LOWERINGCONFIGHEURISTICS_H
+#ifndef HALC_CODEGEN_COMMON_STRATEGIES_STRATEGIES_H
+#define HALC_CODEGEN_COMMON_STRATEGIES_STRATEGIES_H
 
 #include "compiler/Dialect/HALC/HALCDialect.h"
 
@@ -33,6 +40,12 @@ LoweringConfigAttr chooseLoweringConfig(linalg::LinalgOp root,
 LoweringConfigAttr chooseEpilogueContractionConfig(linalg::LinalgOp contraction,
                                                    TargetAttr target);
 
+/// Whether `config`'s strategy fits `op`, the op of `dispatch` it is on (a
+/// staged contraction on a contraction, row lanes on a row's reduction,
+/// ...); an error on `op` naming what does not where it does not.
+LogicalResult verifyStrategy(linalg::LinalgOp op, func::FuncOp dispatch,
+                             LoweringConfigAttr config);
+
 /// The number of parts a contraction's K loop of `k` elements is cut into
 /// (1: none) when its M x N output, `m` x `n`, has too few staged tiles to
 /// keep the target busy: each part is a workgroup tile's partial sum of a
@@ -44,4 +57,4 @@ int64_t chooseReductionSplit(int64_t m, int64_t n, int64_t k,
 
 } // namespace mlir::halc
 
-#endif // HALC_CODEGEN_COMMON_LOWERINGCONFIGHEURISTICS_H
+#endif // HALC_CODEGEN_COMMON_STRATEGIES_STRATEGIES_H

@@ -1,0 +1,135 @@
+// RUN: halc-compile %s --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=nvidia --compile-to=executable-configurations -o - | FileCheck %s
+
+// The strategy the executable-configurations stage records for each kind
+// of dispatch on an NVIDIA GPU through Vulkan (cooperative matrices for
+// f16, subgroups of 32): the lowering config names it on the op the
+// dispatch tiles.
+
+// CHECK-LABEL: func.func @elementwise(
+// CHECK: linalg.add {lowering_config = #halc.lowering_config<strategy = thread_tiles,
+
+// An elementwise op that reads its input across rows.
+// CHECK-LABEL: func.func @transpose(
+// CHECK: linalg.transpose {{.*}}lowering_config = #halc.lowering_config<strategy = transpose,
+
+// CHECK-LABEL: func.func @row_sum(
+// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<strategy = row_lanes,
+
+// CHECK-LABEL: func.func @column_sum(
+// CHECK: linalg.reduce {{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes,
+
+// Eight rows: halc-reduce-few-rows makes the matmul a reduction of the
+// columns of B.
+// CHECK-LABEL: func.func @few_rows(
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes,
+
+// CHECK-LABEL: func.func @matmul(
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction,
+
+// CHECK-LABEL: func.func @matmul_f16(
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix,
+
+// A convolution (its window attributes left to their defaults) becomes an
+// implicit GEMM, a contraction staged like a matmul.
+// CHECK-LABEL: func.func @conv(
+// CHECK: linalg.generic {{.*}}lowering_config = #halc.lowering_config<strategy = staged_contraction,
+
+// The contraction under an epilogue carries the strategy; the epilogue
+// none.
+// CHECK-LABEL: func.func @matmul_bias_relu(
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction,
+// CHECK: linalg.generic
+// CHECK-NOT: lowering_config
+// CHECK: linalg.yield
+
+// A softmax's dispatch is a row chain: the lanes share each op of a row.
+// CHECK-LABEL: func.func @softmax(
+// CHECK: linalg.generic {{.*}}lowering_config = #halc.lowering_config<strategy = row_lanes,
+
+func.func @elementwise(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %e = tensor.empty() : tensor<256x256xf32>
+  %r = linalg.add ins(%a, %b : tensor<256x256xf32>, tensor<256x256xf32>) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
+func.func @transpose(%a: tensor<256x512xf32>) -> tensor<512x256xf32> {
+  %e = tensor.empty() : tensor<512x256xf32>
+  %r = linalg.transpose ins(%a : tensor<256x512xf32>) outs(%e : tensor<512x256xf32>) permutation = [1, 0]
+  return %r : tensor<512x256xf32>
+}
+
+func.func @row_sum(%a: tensor<1024x1024xf32>) -> tensor<1024xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024xf32>) -> tensor<1024xf32>
+  %r = linalg.reduce ins(%a : tensor<1024x1024xf32>) outs(%f : tensor<1024xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<1024xf32>
+}
+
+func.func @column_sum(%a: tensor<1024x1024xf32>) -> tensor<1024xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024xf32>) -> tensor<1024xf32>
+  %r = linalg.reduce ins(%a : tensor<1024x1024xf32>) outs(%f : tensor<1024xf32>) dimensions = [0]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<1024xf32>
+}
+
+func.func @few_rows(%a: tensor<8x4096xf32>, %b: tensor<4096x4096xf32>) -> tensor<8x4096xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x4096xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x4096xf32>) -> tensor<8x4096xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<8x4096xf32>, tensor<4096x4096xf32>) outs(%f : tensor<8x4096xf32>) -> tensor<8x4096xf32>
+  return %r : tensor<8x4096xf32>
+}
+
+func.func @matmul(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024x1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%f : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
+}
+
+func.func @matmul_f16(%a: tensor<1024x1024xf16>, %b: tensor<1024x1024xf16>) -> tensor<1024x1024xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024x1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<1024x1024xf16>, tensor<1024x1024xf16>) outs(%f : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
+}
+
+func.func @conv(%x: tensor<8x28x28x128xf32>, %w: tensor<3x3x128x128xf32>) -> tensor<8x26x26x128xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x26x26x128xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x26x26x128xf32>) -> tensor<8x26x26x128xf32>
+  %r = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<8x28x28x128xf32>, tensor<3x3x128x128xf32>) outs(%f : tensor<8x26x26x128xf32>) -> tensor<8x26x26x128xf32>
+  return %r : tensor<8x26x26x128xf32>
+}
+
+func.func @matmul_bias_relu(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %bias: tensor<1024xf32>) -> tensor<1024x1024xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024x1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%f : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%m, %bias : tensor<1024x1024xf32>, tensor<1024xf32>) outs(%e : tensor<1024x1024xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %s = arith.addf %v, %c : f32
+    %t = arith.maximumf %s, %z : f32
+    linalg.yield %t : f32
+  } -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
+}
+
+func.func @softmax(%a: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
+  %e = tensor.empty() : tensor<512x1024xf32>
+  %r = linalg.softmax dimension(1) ins(%a : tensor<512x1024xf32>) outs(%e : tensor<512x1024xf32>) -> tensor<512x1024xf32>
+  return %r : tensor<512x1024xf32>
+}
