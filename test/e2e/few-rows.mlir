@@ -1,4 +1,4 @@
-// Contractions of a few rows (M up to 8: a decoding step): their K loop
+// Contractions of a few rows (M up to 16: a decoding step): their K loop
 // goes outside N (halc-reduce-few-rows) and a workgroup of 32 columns
 // shares each column's K among its lanes, each thread all the rows of its
 // column, B read once; one row is a vecmat, more rows keep the other
@@ -19,13 +19,13 @@
 // CHECK: @rows_64: result[0] vs cpu: matches 64x128xf32
 // CHECK: @rows_8_f16: result[0] vs cpu: matches 8x128xf32
 // CONFIG-LABEL: @rows_2(%
-// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [2, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [2, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [4], reduction_lanes = {{[0-9]+}}>
 // CONFIG-LABEL: @rows_3(%
-// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [3, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [3, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [4], reduction_lanes = {{[0-9]+}}>
 // CONFIG-LABEL: @rows_5(%
-// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [5, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [5, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [4], reduction_lanes = {{[0-9]+}}>
 // CONFIG-LABEL: @rows_8(%
-// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [8, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [1], reduction_lanes = {{[0-9]+}}>
+// CONFIG: iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes, workgroup_tile = [8, 0, 32], workgroup_size = [32, {{[0-9]+}}, 1], reduction_tile = [4], reduction_lanes = {{[0-9]+}}>
 // CONFIG-LABEL: @rows_17(%
 // CONFIG: linalg.matmul {lowering_config
 // CONFIG-LABEL: @rows_64(%

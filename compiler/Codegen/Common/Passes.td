@@ -66,7 +66,7 @@ def ReduceFewRowsPass : Pass<"halc-reduce-few-rows", "::mlir::halc::ExecutableOp
   let summary = "Puts the K loop of a contraction with few rows outside its N loop";
   let description = [{
     A static contraction `C (m x n) = A (m x k) B (k x n)` with few rows
-    (M up to 8: a decoding step's batch) whose B is read along its rows
+    (M up to 16: a decoding step's batch) whose B is read along its rows
     becomes a `linalg.generic` with its loops ordered (m, k, n): a
     reduction of the columns of B. The heuristic gives a workgroup 16
     columns and all M rows, and spreads each column's K over its lanes (as

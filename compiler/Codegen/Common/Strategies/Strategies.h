@@ -18,11 +18,11 @@
 namespace mlir::halc {
 
 /// The most rows (M) of a contraction that runs as a reduction of the
-/// columns of B (halc-reduce-few-rows): 8 rows ran at 50% (Vulkan) and 62%
-/// (CUDA) of PyTorch on an H100 this way, 16 times faster than in staged
-/// tiles; 32 rows one to a thread loaded too much
-/// (bench/results/2026-11-27-nvidia-h100-epilogues-few-rows.md).
-constexpr int64_t kMaxFewRows = 8;
+/// columns of B (halc-reduce-few-rows, strategy column_lanes): on an H100,
+/// 8 rows ran at 136% (Vulkan) and 74% (CUDA) of PyTorch this way, 16 rows
+/// at 155% and 54%; 32 rows at 39% and 12%, below the staged strategy
+/// (bench/results/2026-11-27-nvidia-h100-strategies-few-rows.md).
+constexpr int64_t kMaxFewRows = 16;
 
 /// Chooses the lowering config of `root`, the op that `dispatch` tiles, from
 /// the target description alone.
