@@ -160,36 +160,16 @@ FailureOr<Value> mlir::halc::onnx_import::buildElementwise(NodeImporter &node,
                                                  dynamicSource[d].second)
                                .getResult())
             : OpFoldResult(b.getIndexAttr(shape[d])));
-  // An operand's unit dimensions that broadcast are collapsed away: it is
-  // read through a projection of the loops (a convolution's bias of shape
-  // Cx1x1 as its channel), which later passes fuse and collapse, not at a
-  // constant index.
-  SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
   for (Value operand : operands) {
     auto type = cast<RankedTensorType>(operand.getType());
     SmallVector<AffineExpr> exprs;
-    SmallVector<ReassociationIndices> groups;
     for (int64_t dim = 0; dim < type.getRank(); ++dim) {
       int64_t d = dim + rank - type.getRank();
-      bool broadcast = type.getDimSize(dim) == 1 && shape[d] != 1;
-      // A dropped dimension joins the group of the kept one before it (the
-      // first kept one for leading ones).
-      if (groups.empty() || !broadcast)
-        groups.emplace_back();
-      groups.back().push_back(dim);
-      if (!broadcast)
-        exprs.push_back(b.getAffineDimExpr(d));
+      exprs.push_back(type.getDimSize(dim) == 1 && shape[d] != 1
+                          ? b.getAffineConstantExpr(0)
+                          : b.getAffineDimExpr(d));
     }
-    if (exprs.empty()) {
-      groups.clear();
-    } else if (exprs.size() < groups.size()) {
-      groups[1].insert(groups[1].begin(), groups[0].begin(), groups[0].end());
-      groups.erase(groups.begin());
-    }
-    if (exprs.size() != static_cast<size_t>(type.getRank()))
-      operand = tensor::CollapseShapeOp::create(b, loc, operand, groups);
-    inputs.push_back(operand);
     maps.push_back(AffineMap::get(rank, 0, exprs, b.getContext()));
   }
   maps.push_back(b.getMultiDimIdentityMap(rank));
@@ -197,7 +177,7 @@ FailureOr<Value> mlir::halc::onnx_import::buildElementwise(NodeImporter &node,
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
   return buildGeneric(
-             b, loc, inputs, output, maps, iterators,
+             b, loc, operands, output, maps, iterators,
              [&](OpBuilder &nested, Location nestedLoc, ValueRange scalars) {
                return body(nested, nestedLoc, scalars.drop_back());
              })

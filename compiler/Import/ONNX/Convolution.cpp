@@ -135,20 +135,43 @@ Value liftTo2D(OpBuilder &b, Location loc, Value x, Window *w) {
   return insertUnitDims(b, loc, x, {2});
 }
 
-/// `bias` [M] added to `y` [N, M, ...].
+/// `bias` [M] added to `y` [N, M, ...], read as the channel (a projection
+/// of the loops, which halc-implicit-gemm fuses into the convolution as its
+/// epilogue; not a [M, 1, 1] tensor read at constant indices); an error at
+/// the node where it is not [M].
 FailureOr<Value> addChannelBias(NodeImporter &node, Value y, Value bias) {
-  int64_t rank = cast<RankedTensorType>(y.getType()).getRank();
-  SmallVector<int64_t> axes;
-  for (int64_t d = 1; d < rank - 1; ++d)
-    axes.push_back(d);
-  Value column = insertUnitDims(node.b, node.loc, bias, axes);
-  return buildElementwise(
-      node, {y, column}, cast<RankedTensorType>(y.getType()).getElementType(),
-      [](OpBuilder &b, Location loc, ValueRange x) -> Value {
-        if (isa<FloatType>(x[0].getType()))
-          return arith::AddFOp::create(b, loc, x[0], x[1]);
-        return arith::AddIOp::create(b, loc, x[0], x[1]);
+  OpBuilder &b = node.b;
+  Location loc = node.loc;
+  auto type = cast<RankedTensorType>(y.getType());
+  auto biasType = cast<RankedTensorType>(bias.getType());
+  int64_t channels = type.getDimSize(1);
+  if (biasType.getRank() != 1 ||
+      (!ShapedType::isDynamic(channels) &&
+       !ShapedType::isDynamic(biasType.getDimSize(0)) &&
+       biasType.getDimSize(0) != channels))
+    return node.emitError() << "its bias (input #2) must have one value per "
+                               "output channel ("
+                            << channels << "), not shape " << biasType;
+  int64_t rank = type.getRank();
+  SmallVector<AffineMap> maps = {
+      b.getMultiDimIdentityMap(rank),
+      AffineMap::get(rank, 0, b.getAffineDimExpr(1), b.getContext()),
+      b.getMultiDimIdentityMap(rank)};
+  Value output =
+      createEmpty(b, loc, getSizes(b, loc, y), type.getElementType());
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, type, ValueRange{y, bias}, output, maps, iterators,
+      [](OpBuilder &nested, Location nestedLoc, ValueRange x) {
+        Value sum = isa<FloatType>(x[0].getType())
+                        ? arith::AddFOp::create(nested, nestedLoc, x[0], x[1])
+                              .getResult()
+                        : arith::AddIOp::create(nested, nestedLoc, x[0], x[1])
+                              .getResult();
+        linalg::YieldOp::create(nested, nestedLoc, sum);
       });
+  return generic.getResult(0);
 }
 
 /// The convolution of the padded `x` [N, C, H, W] by `weight` [M, C/g,
