@@ -6,7 +6,9 @@
 // scale and shift on f16 inputs accumulated in f32, convolutions (their
 // implicit GEMMs) with a bias and ReLU or a residual add, a truncation to
 // f16 (the f32 accumulator a temporary the threads' registers replace);
-// where the tiles would need padding at the edges, the dispatch keeps a
+// tiles padded at the edges (a matmul of 250 rows, an NCHW convolution of
+// 26x26 pixels: the padded blocks written back inside the result, then the
+// epilogue applied to them); too small an output for staged tiles keeps a
 // thread's tile of the epilogue with the contraction fused in. Each
 // compared with the CPU reference.
 // REQUIRES: lavapipe
@@ -29,6 +31,8 @@
 // CHECK: @edges: result[0] vs cpu: matches
 // CHECK: @conv_bias_relu: result[0] vs cpu: matches
 // CHECK: @conv_nchw_residual: result[0] vs cpu: matches
+// CHECK: @conv_nchw_bias_relu_edges: result[0] vs cpu: matches
+// CHECK: @matmul_bias_relu_edges: result[0] vs cpu: matches
 // CONFIG-LABEL: @bias_relu(%
 // CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], {{.*}}promote_operands = [0, 1]>}
 // CONFIG-LABEL: @residual_tanh(%
@@ -45,6 +49,10 @@
 // CONFIG: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}}lowering_config = #halc.lowering_config<strategy = staged_contraction, {{.*}}promote_operands = [0, 1]>
 // CONFIG-LABEL: @conv_nchw_residual(%
 // CONFIG: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]{{.*}}lowering_config = #halc.lowering_config<strategy = staged_contraction, {{.*}}promote_operands = [0, 1]>
+// CONFIG-LABEL: @conv_nchw_bias_relu_edges(%
+// CONFIG: linalg.generic {{.*}}lowering_config = #halc.lowering_config<strategy = staged_contraction,
+// CONFIG-LABEL: @matmul_bias_relu_edges(%
+// CONFIG: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction,
 // NVIDIA-LABEL: @f16_batch_norm(%
 // NVIDIA: linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [64, 128, 32], workgroup_size = [64, 2, 1], reduction_tile = [16], promote_operands = [0, 1], subgroup_matrix = [16, 16, 16]>}
 #rows = affine_map<(i, j) -> (i, j)>
@@ -167,4 +175,30 @@ func.func @conv_nchw_residual(%x: tensor<2x16x8x8xf32>, %w: tensor<64x16x1x1xf32
     linalg.yield %t : f32
   } -> tensor<2x64x8x8xf32>
   return %r : tensor<2x64x8x8xf32>
+}
+func.func @conv_nchw_bias_relu_edges(%x: tensor<2x64x28x28xf32>, %w: tensor<64x64x3x3xf32>, %b: tensor<64xf32>) -> tensor<2x64x26x26xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x64x26x26xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x64x26x26xf32>) -> tensor<2x64x26x26xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x64x28x28xf32>, tensor<64x64x3x3xf32>) outs(%f : tensor<2x64x26x26xf32>) -> tensor<2x64x26x26xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, c, h, w) -> (n, c, h, w)>, affine_map<(n, c, h, w) -> (c)>, affine_map<(n, c, h, w) -> (n, c, h, w)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %b : tensor<2x64x26x26xf32>, tensor<64xf32>) outs(%e : tensor<2x64x26x26xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    %t = arith.maximumf %s, %z : f32
+    linalg.yield %t : f32
+  } -> tensor<2x64x26x26xf32>
+  return %r : tensor<2x64x26x26xf32>
+}
+func.func @matmul_bias_relu_edges(%a: tensor<250x128xf32>, %bm: tensor<128x500xf32>, %b: tensor<500xf32>) -> tensor<250x500xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<250x500xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<250x500xf32>) -> tensor<250x500xf32>
+  %m = linalg.matmul ins(%a, %bm : tensor<250x128xf32>, tensor<128x500xf32>) outs(%f : tensor<250x500xf32>) -> tensor<250x500xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%m, %b : tensor<250x500xf32>, tensor<500xf32>) outs(%e : tensor<250x500xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    %t = arith.maximumf %s, %z : f32
+    linalg.yield %t : f32
+  } -> tensor<250x500xf32>
+  return %r : tensor<250x500xf32>
 }

@@ -574,10 +574,6 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
           getPaddedRanges(root, config, workgroupSteps);
       if (!config.getPromoteOperands().empty() &&
           paddedRanges != tiledRoot.getStaticLoopRanges()) {
-        if (*epilogue)
-          return root->emitError("lowering_config pads the tiles at the "
-                                 "edges of a contraction with an epilogue, "
-                                 "which halc does not do yet");
         FailureOr<linalg::LinalgOp> padded =
             padToTile(rewriter, tiledRoot, paddedRanges, threadTile,
                       threadMapping,

@@ -80,8 +80,7 @@ mlir::halc::chooseEpilogueContractionConfig(linalg::LinalgOp contraction,
   if (LoweringConfigAttr config =
           chooseCooperativeMatrixConfig(contraction, target, /*epilogue=*/true))
     return config;
-  return chooseStagedContractionConfig(contraction, target,
-                                       /*allowEdges=*/false);
+  return chooseStagedContractionConfig(contraction, target);
 }
 
 LogicalResult mlir::halc::verifyStrategy(linalg::LinalgOp op,
