@@ -91,6 +91,8 @@ TypedAttr getIdentity(CombiningKind kind, Type type) {
       return {};
     }
   }
+  if (!type.isIntOrFloat())
+    return {};
   unsigned width = type.getIntOrFloatBitWidth();
   switch (kind) {
   case CombiningKind::ADD:
@@ -477,7 +479,7 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
   if (!found && !rowLoop)
     return forall.emitOpError("is shared among ")
            << lanes << " reduction lanes, but a thread's work is neither a "
-           << "serial reduction into one element nor a loop over a row";
+           << "serial reduction nor a loop over a row";
   bool usesX = llvm::any_of(forall.getMappingAttr(), [](Attribute attr) {
     return cast<gpu::GPUThreadMappingAttr>(attr).getThread() ==
            gpu::MappingId::DimX;

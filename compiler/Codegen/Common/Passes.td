@@ -68,10 +68,10 @@ def ReduceFewRowsPass : Pass<"halc-reduce-few-rows", "::mlir::halc::ExecutableOp
     A static contraction `C (m x n) = A (m x k) B (k x n)` with few rows
     (M up to 16: a decoding step's batch) whose B is read along its rows
     becomes a `linalg.generic` with its loops ordered (m, k, n): a
-    reduction of the columns of B. The heuristic gives a workgroup 16
-    columns and all M rows, and spreads each column's K over its lanes (as
-    for a vecmat), so that B streams through once instead of in tiles that
-    are mostly padding.
+    reduction of the columns of B. Its strategy (`column_lanes`) gives a
+    workgroup 32 columns, each thread all M rows of its column, and spreads
+    each column's K over the lanes (as for a vecmat), so that B streams
+    through once instead of in tiles that are mostly padding.
 
     ```mlir
     %r = linalg.matmul ins(%a, %b : tensor<8x4096xf32>, tensor<4096x4096xf32>) ...
@@ -86,14 +86,18 @@ def SelectLoweringConfigPass
     : Pass<"halc-select-lowering-config", "::mlir::halc::ExecutableOp"> {
   let summary = "Chooses tile sizes and workgroup size of each dispatch";
   let description = [{
-    Finds the op each dispatch tiles (the op producing its results) and sets
-    a `#halc.lowering_config` on it, chosen by a heuristic that reads only the
-    executable's `#halc.target`. A config already present in the input wins.
-    The export gets the config's `workgroup_size`.
+    Finds the op each dispatch tiles (the op producing its results, or the
+    contraction an elementwise epilogue there consumes) and sets a
+    `#halc.lowering_config` on it: its strategy and tiles, chosen from the
+    executable's `#halc.target` alone (Strategies/SelectStrategy.cpp). A
+    config already present in the input wins (one op of a dispatch at
+    most), if its strategy fits the op. The export gets the config's
+    `workgroup_size`.
 
     ```mlir
     %r = linalg.matmul {lowering_config = #halc.lowering_config<
-             workgroup_tile = [32, 64, 0], workgroup_size = [16, 8, 1]>} ...
+             strategy = thread_tiles, workgroup_tile = [32, 64, 0],
+             workgroup_size = [16, 8, 1]>} ...
     ```
   }];
 }
@@ -184,7 +188,8 @@ def DistributeReductionLanesPass
     lane 0 folds its reduction's results; the forall must then fill the
     workgroup (no thread may skip the barrier). Lane 0 alone writes the
     output (combined with its initial value) and runs what follows the
-    loop. A reduction of another shape is left as it is.
+    loop. A forall whose thread's work is neither a reduction nor a row's
+    loop is an error: its strategy shares what halc cannot.
 
     ```mlir
     scf.forall (%lane, %row) in (32, 8) {

@@ -24,9 +24,11 @@ using namespace mlir::halc;
 namespace {
 
 /// The loops (m, n, k) of `op` when it is a static 2-D contraction
-/// `A[m, k] B[k, n] -> C[m, n]` with at most kMaxFewRows rows.
+/// `A[m, k] B[k, n] -> C[m, n]` with at most kMaxFewRows rows, without a
+/// lowering config of the input's (which wins, for the op as it is).
 std::optional<std::array<unsigned, 3>> getFewRowLoops(linalg::LinalgOp op) {
-  if (!linalg::isaContractionOpInterface(op) || op.getNumLoops() != 3 ||
+  if (op->hasAttr(kLoweringConfigAttrName) ||
+      !linalg::isaContractionOpInterface(op) || op.getNumLoops() != 3 ||
       op.getNumReductionLoops() != 1 || op.getNumDpsInputs() != 2 ||
       op.hasDynamicShape())
     return std::nullopt;

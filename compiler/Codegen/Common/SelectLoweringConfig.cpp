@@ -25,6 +25,10 @@ LogicalResult selectConfig(ExportOp exportOp, func::FuncOp dispatch,
     if (op->hasAttr(kLoweringConfigAttrName))
       configured.push_back(op);
   });
+  if (configured.size() > 1)
+    return configured[1]->emitError(
+        "has a lowering_config, but so has another op of the dispatch; one "
+        "op carries a dispatch's config");
   if (configured.size() == 1)
     root = configured.front();
   auto config = root->getAttrOfType<LoweringConfigAttr>(kLoweringConfigAttrName);

@@ -568,12 +568,13 @@ LogicalResult tileAndDistribute(ExportOp exportOp, func::FuncOp dispatch) {
     }
     SmallVector<Operation *> stages = {tiledRoot};
     SmallVector<scf::SCFTilingOptions, 2> stageOptions = {threadOptions};
-    if (llvm::any_of(workgroupSteps, [](int64_t step) { return step != 0; })) {
+    bool staged = config.getStrategy() == Strategy::StagedContraction ||
+                  config.getStrategy() == Strategy::CooperativeMatrix;
+    if (staged) {
       // A staged tile at an edge is computed whole, padded.
       SmallVector<int64_t> paddedRanges =
           getPaddedRanges(root, config, workgroupSteps);
-      if (!config.getPromoteOperands().empty() &&
-          paddedRanges != tiledRoot.getStaticLoopRanges()) {
+      if (paddedRanges != tiledRoot.getStaticLoopRanges()) {
         FailureOr<linalg::LinalgOp> padded =
             padToTile(rewriter, tiledRoot, paddedRanges, threadTile,
                       threadMapping,

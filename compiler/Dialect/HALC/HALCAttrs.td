@@ -175,11 +175,11 @@ def HALC_LoweringConfigAttr : HALC_Attr<"LoweringConfig", "lowering_config"> {
       live in registers as vectors. In a row chain (reductions along rows
       that the tiled op reads per row: a softmax) it is the step along the
       row of every op of the chain;
-    - `reduction_lanes` (absent: 0): when set, each reduction is shared by
-      that many threads: along x (`workgroup_size[0]`) for a reduction of the
-      innermost loop (a row, whole in a workgroup: its `workgroup_tile` is
-      0), whose tiled loops then go to y and z; along y
-      (`workgroup_size[1]`) for an outer one (a column), whose tiled loops
+    - `reduction_lanes` (`row_lanes` and `column_lanes` only): each
+      reduction is shared by that many threads: along x
+      (`workgroup_size[0]`) for `row_lanes` (a row, whole in a workgroup:
+      its `workgroup_tile` is 0), whose tiled loops then go to y and z;
+      along y (`workgroup_size[1]`) for `column_lanes`, whose tiled loops
       keep x and z. Each lane runs the serial loop over a strided share of
       the reduction; subgroup operations combine lanes along x that fill
       subgroups, workgroup memory the rest. In a row chain the lanes share

@@ -1,5 +1,4 @@
-//===- CooperativeMatrix.cpp - Contractions on cooperative matrices
-//---------===//
+//===- CooperativeMatrix.cpp - Contractions on cooperative matrices -------===//
 
 #include "compiler/Codegen/Common/EdgeTiles.h"
 #include "compiler/Codegen/Common/Strategies/StrategyUtils.h"

@@ -1,5 +1,4 @@
-//===- LaneReductions.cpp - Reductions shared by lanes
-//----------------------===//
+//===- LaneReductions.cpp - Reductions shared by lanes --------------------===//
 //
 // row_lanes: a reduction along the innermost, contiguous loop is shared by
 // the lanes of a subgroup (x), where the target's subgroup size is fixed: each
@@ -33,6 +32,24 @@ constexpr int64_t kMinRowLength = 2;
 bool hasLongRows(linalg::LinalgOp op) {
   int64_t row = op.getStaticLoopRanges().back();
   return ShapedType::isDynamic(row) || row >= kMinRowLength;
+}
+
+/// Whether lanes can combine the partial results of `op`, a reduction: one
+/// result, combined by one op that a subgroup reduction has, of values of
+/// at most 32 bits (64-bit ones would need two shuffles a step).
+bool combinesInLanes(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 1)
+    return false;
+  Type element = getElementTypeOrSelf(op.getDpsInits()[0]);
+  SmallVector<Operation *> combiners;
+  return element.isIntOrFloat() && element.getIntOrFloatBitWidth() <= 32 &&
+         matchReduction(op.getRegionOutputArgs(), 0, combiners) &&
+         combiners.size() == 1 &&
+         isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp,
+             arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp,
+             arith::MinimumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+             arith::MinUIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
+             combiners.front());
 }
 
 /// Rows below which a column's reduction runs in one thread: lanes that
@@ -131,19 +148,7 @@ bool mlir::halc::hasFewRows(linalg::LinalgOp root) {
 Lanes mlir::halc::getLanes(linalg::LinalgOp root, func::FuncOp dispatch) {
   if (findReduction(dispatch) != root || root.getNumReductionLoops() != 1 ||
       root.getNumParallelLoops() < 1 || root.getNumParallelLoops() > 2 ||
-      root.getNumDpsInits() != 1)
-    return Lanes::None;
-  Type element = getElementTypeOrSelf(root.getDpsInits()[0]);
-  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() > 32)
-    return Lanes::None;
-  SmallVector<Operation *> combiners;
-  if (!matchReduction(root.getRegionOutputArgs(), 0, combiners) ||
-      combiners.size() != 1 ||
-      !isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp,
-           arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp,
-           arith::MinimumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
-           arith::MinUIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
-          combiners.front()))
+      !combinesInLanes(root))
     return Lanes::None;
   unsigned last = root.getNumLoops() - 1;
   AffineExpr innermost = getAffineDimExpr(last, root.getContext());
@@ -169,7 +174,7 @@ Lanes mlir::halc::getLanes(linalg::LinalgOp root, func::FuncOp dispatch) {
 /// it has ops that reduce the innermost loop of each row of `root` (their one
 /// reduction loop), whose results the ops after them read per row; at most
 /// two loops of rows, which go to y and z; rows of at least kMinRowLength
-/// elements.
+/// elements; reductions whose lanes can combine (combinesInLanes).
 bool mlir::halc::isRowChain(linalg::LinalgOp root, func::FuncOp dispatch) {
   unsigned loops = root.getNumLoops();
   if (loops < 2 || loops > 3 || root.getNumParallelLoops() < loops - 1 ||
@@ -182,7 +187,8 @@ bool mlir::halc::isRowChain(linalg::LinalgOp root, func::FuncOp dispatch) {
     reducesBefore = true;
     others |=
         op.getNumLoops() != loops || op.getNumReductionLoops() != 1 ||
-        op.getIteratorTypesArray().back() != utils::IteratorType::reduction;
+        op.getIteratorTypesArray().back() != utils::IteratorType::reduction ||
+        !combinesInLanes(op);
   });
   return reducesBefore && !others;
 }
@@ -249,6 +255,8 @@ LoweringConfigAttr mlir::halc::chooseColumnLanesConfig(linalg::LinalgOp root,
   SmallVector<int64_t> workgroupTile(root.getNumLoops(), 0);
   if (hasFewRows(root))
     return chooseFewRowsConfig(root, target);
+  if (lanes < 2 || target.getMaxWorkgroupSize()[0] < columns)
+    return {};
   for (unsigned loop : parallel)
     workgroupTile[loop] = 1;
   workgroupTile.back() = columns;

@@ -60,10 +60,9 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
     if (LoweringConfigAttr config = chooseTransposeConfig(root, target))
       return config;
   // A contraction with one parallel loop (a matvec or vecmat, once
-  // halc-drop-unit-loops has run) is a reduction of rows or columns; so is
-  // one with few rows that reduces the columns of B (halc-reduce-few-rows).
+  // halc-drop-unit-loops has run) is a reduction of rows or columns.
   if ((!contraction && reduction) ||
-      (contraction && (root.getNumParallelLoops() == 1 || hasFewRows(root)))) {
+      (contraction && root.getNumParallelLoops() == 1)) {
     Lanes lanes = getLanes(root, dispatch);
     if (lanes == Lanes::AlongRow)
       return chooseRowLanesConfig(root, dispatch, target, /*rowChain=*/false);

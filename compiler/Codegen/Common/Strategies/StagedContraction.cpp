@@ -1,5 +1,4 @@
-//===- StagedContraction.cpp - Contractions staged in workgroup memory
-//------===//
+//===- StagedContraction.cpp - Contractions staged in workgroup memory ----===//
 
 #include "compiler/Codegen/Common/EdgeTiles.h"
 #include "compiler/Codegen/Common/Strategies/StrategyUtils.h"

@@ -1,4 +1,4 @@
-//===- Strategies.h - How a dispatch runs on the GPU ----------*- C++ -*-===//
+//===- Strategies.h - How a dispatch runs on the GPU ------------*- C++ -*-===//
 //
 // A dispatch's strategy (LoweringConfigAttr's `strategy`) is chosen here,
 // for its contraction, reduction or elementwise op, from the target

@@ -1,5 +1,4 @@
-//===- StrategyUtils.cpp - What the strategies share
-//------------------------===//
+//===- StrategyUtils.cpp - What the strategies share ----------------------===//
 
 #include "compiler/Codegen/Common/Strategies/StrategyUtils.h"
 #include "compiler/Codegen/Common/PromoteOperands.h"

@@ -1,4 +1,4 @@
-//===- StrategyUtils.h - What the strategies share ------------*- C++ -*-===//
+//===- StrategyUtils.h - What the strategies share --------------*- C++ -*-===//
 
 #ifndef HALC_CODEGEN_COMMON_STRATEGIES_STRATEGYUTILS_H
 #define HALC_CODEGEN_COMMON_STRATEGIES_STRATEGYUTILS_H

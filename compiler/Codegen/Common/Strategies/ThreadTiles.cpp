@@ -1,5 +1,4 @@
-//===- ThreadTiles.cpp - A tile of the output a thread
-//----------------------===//
+//===- ThreadTiles.cpp - A tile of the output a thread --------------------===//
 //
 // The strategy: the innermost (up to three) parallel loops of the tiled op are
 // distributed over workgroup dimensions x, y, z; each thread of a workgroup

@@ -1,5 +1,4 @@
-//===- Transpose.cpp - Transposes through workgroup memory
-//------------------===//
+//===- Transpose.cpp - Transposes through workgroup memory ----------------===//
 
 #include "compiler/Codegen/Common/Strategies/StrategyUtils.h"
 

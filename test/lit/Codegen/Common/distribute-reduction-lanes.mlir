@@ -311,7 +311,7 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
       %c256 = arith.constant 256 : index
       %c0 = arith.constant 0 : index
       scf.forall (%arg2) = (0) to (16) step (8) {
-        // expected-error @+1 {{'scf.forall' op is shared among 32 reduction lanes, but a thread's work is neither a serial reduction into one element nor a loop over a row}}
+        // expected-error @+1 {{'scf.forall' op is shared among 32 reduction lanes, but a thread's work is neither a serial reduction nor a loop over a row}}
         scf.forall (%arg3) in (8) {
           scf.for %arg4 = %c0 to %c256 step %c4 {
             %1 = affine.apply #map()[%arg2, %arg3]

@@ -150,3 +150,21 @@ halc.executable @matrices_of_generic target(#halc.target<backend = "cuda", arch 
     }
   }
 }
+
+// -----
+
+// One op carries a dispatch's config.
+halc.executable @two_configs target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>]>) {
+  halc.export @f ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>)
+  builtin.module {
+    func.func @f(%a: memref<64x256xf32>, %out: memref<64x256xf32>) {
+      %0 = bufferization.to_tensor %a restrict : memref<64x256xf32> to tensor<64x256xf32>
+      %e = tensor.empty() : tensor<64x256xf32>
+      %1 = linalg.exp {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [4, 128], workgroup_size = [32, 4, 1]>} ins(%0 : tensor<64x256xf32>) outs(%e : tensor<64x256xf32>) -> tensor<64x256xf32>
+      // expected-error @+1 {{has a lowering_config, but so has another op of the dispatch; one op carries a dispatch's config}}
+      %r = linalg.negf {lowering_config = #halc.lowering_config<strategy = thread_tiles, workgroup_tile = [4, 128], workgroup_size = [32, 4, 1]>} ins(%1 : tensor<64x256xf32>) outs(%e : tensor<64x256xf32>) -> tensor<64x256xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x256xf32>, memref<64x256xf32>) -> ()
+      return
+    }
+  }
+}
