@@ -20,6 +20,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -38,6 +39,9 @@ using namespace mlir::halc;
 namespace {
 
 using vector::CombiningKind;
+
+/// The steps of a lane's loop over several reductions LLVM unrolls together.
+constexpr int32_t kUnrolledSteps = 4;
 
 std::optional<gpu::AllReduceOperation> getSubgroupOperation(CombiningKind kind) {
   using O = gpu::AllReduceOperation;
@@ -556,6 +560,21 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
   vector::TransferWriteOp::create(rewriter, loc, identity, privateAcc, indices,
                                   ArrayRef<bool>(inBounds));
   strideOverLanes(rewriter, loop, lane, lanes);
+  // Several reductions a thread (a column of several rows) load little a
+  // step: LLVM unrolls the loop four steps at a time, more loads in flight
+  // (its trip count depends on the lane, so LLVM would not on its own: 16
+  // rows ran 1.8x faster through CUDA on an H100). SPIR-V drops the mark;
+  // NVIDIA's Vulkan driver unrolls the loop anyway.
+  if (!scalar) {
+    MLIRContext *context = rewriter.getContext();
+    auto unroll = LLVM::LoopUnrollAttr::get(
+        context, {}, rewriter.getI32IntegerAttr(kUnrolledSteps), {}, {}, {}, {},
+        {});
+    loop->setAttr(LLVM::LoopAnnotationAttr::name,
+                  LLVM::LoopAnnotationAttr::get(context, {}, {}, {}, unroll, {},
+                                                {}, {}, {}, {}, {}, {}, {}, {},
+                                                {}, {}));
+  }
   if (widen) {
     widenStep(rewriter, *found, privateAcc, accVectorType);
   } else {

@@ -19,8 +19,8 @@ namespace mlir::halc {
 
 /// The most rows (M) of a contraction that runs as a reduction of the
 /// columns of B (halc-reduce-few-rows, strategy column_lanes): on an H100,
-/// 8 rows ran at 136% (Vulkan) and 74% (CUDA) of PyTorch this way, 16 rows
-/// at 155% and 54%; 32 rows at 39% and 12%, below the staged strategy
+/// 8 rows ran at 136% (Vulkan) and 71% (CUDA) of PyTorch this way, 16 rows
+/// at 156% and 100%; 32 rows at 39% and 12%, below the staged strategy
 /// (bench/results/2026-11-27-nvidia-h100-strategies-few-rows.md).
 constexpr int64_t kMaxFewRows = 16;
 

@@ -374,7 +374,10 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
 // halc-reduce-few-rows): each lane of y keeps a private vector of partial
 // sums over its share of K; the lanes meet in workgroup memory, an element
 // a plane whose threads along x are neighbours, and lane 0 folds the slots
-// as vectors and adds the column's initial value.
+// as vectors and adds the column's initial value. LLVM unrolls the lane's
+// loop four steps at a time.
+// CHECK: #[[UNROLL:.+]] = #llvm.loop_unroll<count = 4 : i32>
+// CHECK: #[[ANNOTATION:.+]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @rows_2
 // CHECK: %[[SHARED:.+]] = memref.alloc() : memref<1x32x2x32xf32, #gpu.address_space<workgroup>>
 // CHECK: scf.forall (%[[LANE:.+]], %{{.+}}, %{{.+}}) = (0, 0, 0) to (32, 2, 32) step (1, 2, 1)
@@ -383,6 +386,7 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
 // CHECK: vector.contract
 // CHECK-SAME: into vector<2x1xf32>
 // CHECK: vector.transfer_write %{{.+}}, %[[PRIVATE]]
+// CHECK: } {llvm.loop_annotation = #[[ANNOTATION]]}
 // CHECK: %[[PARTIAL:.+]] = vector.transfer_read %[[PRIVATE]]
 // CHECK: %[[FLAT:.+]] = vector.shape_cast %[[PARTIAL]] : vector<2x1xf32> to vector<2xf32>
 // CHECK: vector.extract %[[FLAT]][0]
