@@ -42,12 +42,11 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
                                                     func::FuncOp dispatch,
                                                     TargetAttr target) {
   bool contraction = hasContraction(dispatch);
-  // halc-reduce-few-rows ordered the contraction for its columns' lanes.
-  if (contraction && hasFewRows(root) &&
-      getLanes(root, dispatch) == Lanes::AlongColumn)
-    if (LoweringConfigAttr config = chooseColumnLanesConfig(root, target))
-      return config;
   if (contraction) {
+    // halc-reduce-few-rows ordered the contraction for its columns' lanes.
+    if (hasFewRows(root) && getLanes(root, dispatch) == Lanes::AlongColumn)
+      if (LoweringConfigAttr config = chooseColumnLanesConfig(root, target))
+        return config;
     if (LoweringConfigAttr config = chooseCooperativeMatrixConfig(root, target))
       return config;
     if (LoweringConfigAttr config = chooseStagedContractionConfig(root, target))
