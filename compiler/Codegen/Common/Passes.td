@@ -280,18 +280,19 @@ def PrefetchWorkgroupCopiesPass
     next step are carried in registers while the threads compute this one,
     so the loads' latency hides behind the math. Workgroup allocations move
     to the dispatch's entry first (they are static buffers of the kernel).
-    On SPIR-V targets the last step's math follows the loop; on LLVM targets
-    the loop runs it too, the loads ahead of it clamped to that step (they
-    read it again; the values go unused): what each target's last compiler
-    was measured to schedule best. A copy under a guard, or one whose
+    Where the target `peels_prefetched_loops` the last step's math follows
+    the loop; else the loop runs it too, the loads ahead of it clamped to
+    that step (they read it again; the values go unused): what each
+    target's last compiler was measured to schedule best (NVIDIA's SPIR-V
+    compiler, LLVM's NVPTX backend). A copy under a guard, or one whose
     values need something that writes memory or reads workgroup memory,
     stays where it is. A thread's loop
     through what a step copied (up to 8 iterations, no barrier inside) is
     unrolled, so that the GPU's compiler issues its reads of workgroup
-    memory ahead of the FMAs too: by halc for Metal; for Vulkan it stays a
-    loop marked `halc.unroll_in_driver` (its SPIR-V loop's Unroll control:
-    the driver unrolls it), for the LLVM targets one annotated
-    `llvm.loop.unroll.full` (LLVM unrolls it): the modules stay small.
+    memory ahead of the FMAs too: where the target `unrolls_marked_loops`
+    it stays a loop marked `halc.unroll` (its SPIR-V loop's Unroll control,
+    LLVM's llvm.loop.unroll.full): the modules stay small; else (Metal) by
+    halc.
 
     ```mlir
     %next = vector.load %a[...]                  // step 0
@@ -308,7 +309,6 @@ def PrefetchWorkgroupCopiesPass
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
-    "::mlir::LLVM::LLVMDialect",
   ];
 }
 def AlignBindingAccessesPass

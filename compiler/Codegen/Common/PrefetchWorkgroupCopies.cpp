@@ -6,8 +6,8 @@
 // math of step k (upstream's scf pipeliner, two stages), and their values
 // carried in registers to the next step's stores; each thread's short loop
 // through the step's workgroup memory is unrolled. The last step has no
-// next one: SPIR-V targets peel its math after the loop, LLVM targets run
-// it in the loop with the loads ahead clamped to it.
+// next one: its math follows the loop, or (where the target's compiler
+// prefers it) runs in the loop with the loads ahead clamped to it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +16,6 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -239,24 +238,14 @@ LogicalResult prefetchCopies(RewriterBase &rewriter, scf::ForOp loop,
   return loop.emitError("could not load the copies of a step ahead");
 }
 
-/// LLVM's annotation of a loop it unrolls fully (llvm.loop.unroll.full).
-LLVM::LoopAnnotationAttr getUnrollFully(MLIRContext *context) {
-  auto unroll = LLVM::LoopUnrollAttr::get(context, {}, {}, {},
-                                          BoolAttr::get(context, true), {},
-                                          {}, {});
-  return LLVM::LoopAnnotationAttr::get(context, {}, {}, {}, unroll, {}, {},
-                                       {}, {}, {}, {}, {}, {}, {}, {}, {});
-}
-
 LogicalResult prefetchWorkgroupCopies(ExportOp exportOp,
                                       func::FuncOp dispatch) {
   // Measured on an H100: NVIDIA's SPIR-V compiler runs a K loop with its
   // last step peeled up to 28% faster (a 3x3 56x56x64 layer), LLVM's NVPTX
   // backend the loop without it up to 26x faster (a 1x1 56x56 64->256
-  // layer); the SPIR-V targets peel, the LLVM ones clamp.
+  // layer): the target description says which its compiler prefers.
   TargetAttr target = exportOp->getParentOfType<ExecutableOp>().getTargetAttr();
-  bool spirvTarget = target.getBackend().ends_with("spirv");
-  bool peelLastStep = spirvTarget;
+  bool peelLastStep = target.getPeelsPrefetchedLoops();
   // Workgroup memory is the kernel's for its whole run: allocating it once,
   // at the entry, lets the pipeliner copy a loop's body without a second
   // buffer.
@@ -274,10 +263,10 @@ LogicalResult prefetchWorkgroupCopies(ExportOp exportOp,
   // A thread's steps through what a workgroup step copied are unrolled:
   // the GPU's compiler then issues the reads of workgroup memory for the
   // next steps while the FMAs of this one run (rolled, NVIDIA's SPIR-V
-  // compiler ran a 4096^3 matmul 21% slower). Vulkan drivers unroll a loop
-  // marked Unroll themselves, LLVM one marked llvm.loop.unroll.full: the
-  // module stays a fraction of the size and compiles in a fraction of the
-  // time. Metal (SPIRV-Cross drops the mark) unrolls here.
+  // compiler ran a 4096^3 matmul 21% slower). Where the target's compiler
+  // unrolls a marked loop (Vulkan drivers, LLVM) the module stays a
+  // fraction of the size and compiles in a fraction of the time; else
+  // (Metal: SPIRV-Cross drops the mark) halc unrolls it.
   SmallVector<scf::ForOp> threadSteps;
   dispatch.walk([&](scf::ForOp loop) {
     std::optional<APInt> trips = loop.getStaticTripCount();
@@ -287,14 +276,10 @@ LogicalResult prefetchWorkgroupCopies(ExportOp exportOp,
   });
   MLIRContext *context = dispatch.getContext();
   for (scf::ForOp loop : threadSteps) {
-    if (target.getBackend() == "vulkan-spirv") {
-      loop->setAttr(kUnrollInDriverAttrName, UnitAttr::get(context));
-    } else if (!spirvTarget) {
-      // Upstream's scf-to-cf moves it to the loop's latch branch.
-      loop->setAttr(LLVM::LoopAnnotationAttr::name, getUnrollFully(context));
-    } else if (failed(loopUnrollFull(loop))) {
+    if (target.getUnrollsMarkedLoops())
+      loop->setAttr(kUnrollAttrName, UnitAttr::get(context));
+    else if (failed(loopUnrollFull(loop)))
       return loop.emitError("could not unroll a thread's steps");
-    }
   }
   return success();
 }

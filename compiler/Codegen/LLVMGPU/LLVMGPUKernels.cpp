@@ -11,6 +11,7 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
@@ -87,6 +88,21 @@ void allocsAsWorkgroupAttributions(gpu::GPUModuleOp gpuModule) {
   });
 }
 
+/// Loops marked for the target's compiler to unroll (kUnrollAttrName)
+/// annotated llvm.loop.unroll.full, which upstream's scf-to-cf moves to
+/// each loop's latch branch.
+void annotateUnrolledLoops(gpu::GPUModuleOp gpuModule) {
+  MLIRContext *context = gpuModule.getContext();
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      context, {}, {}, {}, BoolAttr::get(context, true), {}, {}, {});
+  auto annotation = LLVM::LoopAnnotationAttr::get(
+      context, {}, {}, {}, unroll, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+  gpuModule.walk([&](scf::ForOp loop) {
+    if (loop->removeAttr(kUnrollAttrName))
+      loop->setAttr(LLVM::LoopAnnotationAttr::name, annotation);
+  });
+}
+
 /// Subgroup reductions as butterflies of shuffles across `subgroupSize`
 /// lanes; floor and ceiling divisions (indices into reshaped views of
 /// bindings) as the divisions LLVM has; broadcasts of one-element vectors
@@ -123,6 +139,7 @@ mlir::halc::outlineLLVMGPUKernels(ExecutableOp executable,
   passConstantsAsParameters(executable, *gpuModule);
   passDynamicBindingsAsPointers(*gpuModule);
   allocsAsWorkgroupAttributions(*gpuModule);
+  annotateUnrolledLoops(*gpuModule);
   if (failed(expandForLLVM(*gpuModule, subgroupSize)))
     return failure();
   return gpuModule;

@@ -21,7 +21,8 @@ namespace mlir::halc {
 /// its known block size, its constants as i32 parameters after the bindings
 /// and every binding a pointer (a dynamic one's sizes come from constants);
 /// subgroup reductions become butterflies of shuffles across the target's
-/// `subgroupSize` lanes (gpu.shuffle lowers on both NVVM and ROCDL).
+/// `subgroupSize` lanes (gpu.shuffle lowers on both NVVM and ROCDL); a loop
+/// marked `halc.unroll` is annotated for LLVM to unroll fully.
 FailureOr<gpu::GPUModuleOp> outlineLLVMGPUKernels(ExecutableOp executable,
                                                   unsigned subgroupSize);
 

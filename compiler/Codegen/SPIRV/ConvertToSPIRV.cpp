@@ -151,9 +151,9 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
   // Loops the driver unrolls: marked through the conversion by their
   // location (the only thing of an scf.for its spirv.mlir.loop keeps).
   gpuModule.walk([&](scf::ForOp loop) {
-    if (loop->hasAttr(kUnrollInDriverAttrName))
-      loop->setLoc(NameLoc::get(
-          StringAttr::get(context, kUnrollInDriverAttrName), loop.getLoc()));
+    if (loop->hasAttr(kUnrollAttrName))
+      loop->setLoc(NameLoc::get(StringAttr::get(context, kUnrollAttrName),
+                                loop.getLoc()));
   });
   // The conversion replaces the gpu.module with a spirv.module.
   Operation *parent = gpuModule->getParentOp();
@@ -161,7 +161,7 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
     return failure();
   parent->walk([&](spirv::LoopOp loop) {
     auto name = dyn_cast<NameLoc>(loop.getLoc());
-    if (!name || name.getName() != kUnrollInDriverAttrName)
+    if (!name || name.getName() != kUnrollAttrName)
       return;
     loop.setLoopControl(spirv::LoopControl::Unroll);
     loop->setLoc(name.getChildLoc());

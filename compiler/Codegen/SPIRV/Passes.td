@@ -114,8 +114,7 @@ def ConvertToSPIRVPass
     ordinal(i)` reads 32-bit word `i` of a push-constant block exactly as
     large as its export's constants (Vulkan's push-constant range and
     Metal's setBytes give a kernel that many bytes and no more), one block
-    per size. A loop marked `halc.unroll_in_driver` gets the Unroll loop
-    control.
+    per size. A loop marked `halc.unroll` gets the Unroll loop control.
 
     ```mlir
     spirv.module Logical GLSL450 {

@@ -44,7 +44,14 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
     version, platform and OS version; ROCm: target id and LLVM features).
     `compute_unit_shared_memory_bytes` (absent: not known) is the workgroup
     memory one compute unit (an SM, a CU) gives all the workgroups it runs
-    at once: what decides how many of a tile's workgroups share it.
+    at once: what decides how many of a tile's workgroups share it;
+    `compute_units` (absent: not known) how many there are, what decides
+    how many workgroups fill the GPU. Two facts of the compiler that turns
+    the kernel into machine code: `unrolls_marked_loops`, it unrolls a loop
+    halc marks (the SPIR-V Unroll control, LLVM's loop metadata; else halc
+    unrolls it), and `peels_prefetched_loops`, it runs a loop whose copies
+    to workgroup memory are prefetched faster with its last step peeled
+    than with its prefetch clamped.
     It is built once from the command line and attached to the module as
     `halc.target`; dispatch creation copies it onto each executable. Adding
     a GPU is a new row in a target backend's table, not new code.
@@ -68,7 +75,10 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
                               "cooperative-matrix operations">:$cooperative_matrices,
     OptionalParameter<"DictionaryAttr", "what else the target's stages read">:$configuration,
     DefaultValuedParameter<"int64_t", "0",
-        "workgroup memory of one compute unit (SM, CU) for all its resident workgroups; 0: not known">:$compute_unit_shared_memory_bytes
+        "workgroup memory of one compute unit (SM, CU) for all its resident workgroups; 0: not known">:$compute_unit_shared_memory_bytes,
+    DefaultValuedParameter<"int64_t", "0", "compute units (SMs, CUs); 0: not known">:$compute_units,
+    DefaultValuedParameter<"bool", "false", "the kernel compiler unrolls marked loops">:$unrolls_marked_loops,
+    DefaultValuedParameter<"bool", "false", "the kernel compiler prefers a prefetched loop's last step peeled">:$peels_prefetched_loops
   );
   let assemblyFormat = [{
     `<` `backend` `=` $backend `,` `arch` `=` $arch `,`
@@ -78,7 +88,9 @@ def HALC_TargetAttr : HALC_Attr<"Target", "target"> {
         `max_shared_memory_bytes` `=` $max_shared_memory_bytes `,`
         `subgroup_sizes` `=` `[` $subgroup_sizes `]` ``
         custom<OptionalTargetFields>($cooperative_matrices, $configuration,
-                                     $compute_unit_shared_memory_bytes) `>`
+                                     $compute_unit_shared_memory_bytes,
+                                     $compute_units, $unrolls_marked_loops,
+                                     $peels_prefetched_loops) `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

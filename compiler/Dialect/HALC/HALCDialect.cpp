@@ -72,19 +72,33 @@ static void printOptionalTuning(AsmPrinter &printer,
 }
 
 /// The optional fields of a target: `, cooperative_matrices = [...]`,
-/// `, configuration = {...}` and `, compute_unit_shared_memory_bytes = N`, in
-/// this order.
-static ParseResult
-parseOptionalTargetFields(AsmParser &parser,
-                          SmallVector<CooperativeMatrixAttr> &matrices,
-                          DictionaryAttr &configuration,
-                          int64_t &computeUnitSharedMemoryBytes) {
+/// `, configuration = {...}`, `, compute_unit_shared_memory_bytes = N`,
+/// `, compute_units = N`, `, unrolls_marked_loops` and
+/// `, peels_prefetched_loops`, printed in this order.
+static ParseResult parseOptionalTargetFields(
+    AsmParser &parser, SmallVector<CooperativeMatrixAttr> &matrices,
+    DictionaryAttr &configuration, int64_t &computeUnitSharedMemoryBytes,
+    int64_t &computeUnits, bool &unrollsMarkedLoops,
+    bool &peelsPrefetchedLoops) {
   while (succeeded(parser.parseOptionalComma())) {
     if (succeeded(
             parser.parseOptionalKeyword("compute_unit_shared_memory_bytes"))) {
       if (parser.parseEqual() ||
           parser.parseInteger(computeUnitSharedMemoryBytes))
         return failure();
+      continue;
+    }
+    if (succeeded(parser.parseOptionalKeyword("compute_units"))) {
+      if (parser.parseEqual() || parser.parseInteger(computeUnits))
+        return failure();
+      continue;
+    }
+    if (succeeded(parser.parseOptionalKeyword("unrolls_marked_loops"))) {
+      unrollsMarkedLoops = true;
+      continue;
+    }
+    if (succeeded(parser.parseOptionalKeyword("peels_prefetched_loops"))) {
+      peelsPrefetchedLoops = true;
       continue;
     }
     if (succeeded(parser.parseOptionalKeyword("cooperative_matrices"))) {
@@ -104,10 +118,10 @@ parseOptionalTargetFields(AsmParser &parser,
   return success();
 }
 
-static void printOptionalTargetFields(AsmPrinter &printer,
-                                      ArrayRef<CooperativeMatrixAttr> matrices,
-                                      DictionaryAttr configuration,
-                                      int64_t computeUnitSharedMemoryBytes) {
+static void printOptionalTargetFields(
+    AsmPrinter &printer, ArrayRef<CooperativeMatrixAttr> matrices,
+    DictionaryAttr configuration, int64_t computeUnitSharedMemoryBytes,
+    int64_t computeUnits, bool unrollsMarkedLoops, bool peelsPrefetchedLoops) {
   if (!matrices.empty()) {
     printer << ", cooperative_matrices = [";
     llvm::interleaveComma(matrices, printer, [&](CooperativeMatrixAttr matrix) {
@@ -120,6 +134,12 @@ static void printOptionalTargetFields(AsmPrinter &printer,
   if (computeUnitSharedMemoryBytes != 0)
     printer << ", compute_unit_shared_memory_bytes = "
             << computeUnitSharedMemoryBytes;
+  if (computeUnits != 0)
+    printer << ", compute_units = " << computeUnits;
+  if (unrollsMarkedLoops)
+    printer << ", unrolls_marked_loops";
+  if (peelsPrefetchedLoops)
+    printer << ", peels_prefetched_loops";
 }
 
 #define GET_ATTRDEF_CLASSES
@@ -136,15 +156,13 @@ void HALCDialect::initialize() {
       >();
 }
 
-LogicalResult
-TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                   StringRef backend, StringRef arch, TargetFeaturesAttr,
-                   int64_t maxWorkgroupInvocations,
-                   ArrayRef<int64_t> maxWorkgroupSize,
-                   int64_t maxSharedMemoryBytes,
-                   ArrayRef<int64_t> subgroupSizes,
-                   ArrayRef<CooperativeMatrixAttr>, DictionaryAttr,
-                   int64_t computeUnitSharedMemoryBytes) {
+LogicalResult TargetAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, StringRef backend,
+    StringRef arch, TargetFeaturesAttr, int64_t maxWorkgroupInvocations,
+    ArrayRef<int64_t> maxWorkgroupSize, int64_t maxSharedMemoryBytes,
+    ArrayRef<int64_t> subgroupSizes, ArrayRef<CooperativeMatrixAttr>,
+    DictionaryAttr, int64_t computeUnitSharedMemoryBytes, int64_t computeUnits,
+    bool, bool) {
   if (backend.empty() || arch.empty())
     return emitError() << "target needs a backend and an arch";
   if (maxWorkgroupInvocations <= 0)
@@ -157,6 +175,8 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (computeUnitSharedMemoryBytes < 0)
     return emitError()
            << "compute_unit_shared_memory_bytes must not be negative";
+  if (computeUnits < 0)
+    return emitError() << "compute_units must not be negative";
   if (subgroupSizes.empty() ||
       llvm::any_of(subgroupSizes, [](int64_t s) { return s <= 0; }))
     return emitError() << "subgroup_sizes needs at least one positive entry";

@@ -27,9 +27,10 @@ constexpr llvm::StringLiteral kLoweringConfigAttrName = "lowering_config";
 /// many lanes share (LoweringConfigAttr's reduction_lanes).
 constexpr llvm::StringLiteral kReductionLanesAttrName = "halc.reduction_lanes";
 
-/// The discardable attribute on an scf.for that the target's own compiler
-/// unrolls (a SPIR-V loop's Unroll control) instead of halc.
-constexpr llvm::StringLiteral kUnrollInDriverAttrName = "halc.unroll_in_driver";
+/// The discardable attribute on an scf.for that the compiler the kernel
+/// reaches unrolls instead of halc (TargetAttr's unrolls_marked_loops): a
+/// SPIR-V loop's Unroll control, LLVM's llvm.loop.unroll.full.
+constexpr llvm::StringLiteral kUnrollAttrName = "halc.unroll";
 
 /// The discardable attribute that carries the TargetAttr on the module.
 constexpr llvm::StringLiteral kModuleTargetAttrName = "halc.target";

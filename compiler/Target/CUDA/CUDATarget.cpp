@@ -26,28 +26,39 @@ namespace {
 
 /// An SM architecture halc compiles for, or a product named after its GPU,
 /// with the PTX ISA version its PTX declares (the one the SM first had, and
-/// at least 6.0: warp shuffles need .sync) and the shared memory of one SM
+/// at least 6.0: warp shuffles need .sync), the shared memory of one SM
 /// in KiB, which the CUDA driver splits among the blocks it runs at once
-/// (the CUDA programming guide's table of compute capabilities).
+/// (the CUDA programming guide's table of compute capabilities), and a
+/// product's SMs (an architecture's: 0, not known).
 struct NVIDIAArch {
   const char *name;
   const char *arch;
   const char *ptx;
   int64_t smSharedMemoryKiB;
+  int64_t sms = 0;
 };
 
 /// The architectures (each its own name), then products, as IREE's
 /// --iree-cuda-target takes them.
 constexpr NVIDIAArch kArchs[] = {
-    {"sm_60", "sm_60", "+ptx60", 64},    {"sm_61", "sm_61", "+ptx60", 96},
-    {"sm_70", "sm_70", "+ptx60", 96},    {"sm_75", "sm_75", "+ptx63", 64},
-    {"sm_80", "sm_80", "+ptx70", 164},   {"sm_86", "sm_86", "+ptx71", 100},
-    {"sm_87", "sm_87", "+ptx74", 164},   {"sm_89", "sm_89", "+ptx78", 100},
-    {"sm_90", "sm_90", "+ptx78", 228},   {"p100", "sm_60", "+ptx60", 64},
-    {"v100", "sm_70", "+ptx60", 96},     {"t4", "sm_75", "+ptx63", 64},
-    {"a100", "sm_80", "+ptx70", 164},    {"a10", "sm_86", "+ptx71", 100},
-    {"rtx3090", "sm_86", "+ptx71", 100}, {"l4", "sm_89", "+ptx78", 100},
-    {"rtx4090", "sm_89", "+ptx78", 100}, {"h100", "sm_90", "+ptx78", 228},
+    {"sm_60", "sm_60", "+ptx60", 64},
+    {"sm_61", "sm_61", "+ptx60", 96},
+    {"sm_70", "sm_70", "+ptx60", 96},
+    {"sm_75", "sm_75", "+ptx63", 64},
+    {"sm_80", "sm_80", "+ptx70", 164},
+    {"sm_86", "sm_86", "+ptx71", 100},
+    {"sm_87", "sm_87", "+ptx74", 164},
+    {"sm_89", "sm_89", "+ptx78", 100},
+    {"sm_90", "sm_90", "+ptx78", 228},
+    {"p100", "sm_60", "+ptx60", 64, 56},
+    {"v100", "sm_70", "+ptx60", 96, 80},
+    {"t4", "sm_75", "+ptx63", 64, 40},
+    {"a100", "sm_80", "+ptx70", 164, 108},
+    {"a10", "sm_86", "+ptx71", 100, 72},
+    {"rtx3090", "sm_86", "+ptx71", 100, 82},
+    {"l4", "sm_89", "+ptx78", 100, 58},
+    {"rtx4090", "sm_89", "+ptx78", 100, 128},
+    {"h100", "sm_90", "+ptx78", 228, 132},
 };
 
 std::string listArchNames() {
@@ -92,12 +103,13 @@ TargetAttr getTargetFromFlags(MLIRContext *context) {
       matrices.push_back(CooperativeMatrixAttr::get(context, 16, 16, 16, f16,
                                                     f16, accumulator));
   }
-  return TargetAttr::get(context, "cuda", found->arch,
-                         TargetFeaturesAttr::get(context, features),
-                         /*maxWorkgroupInvocations=*/1024, {1024, 1024, 64},
-                         /*maxWorkgroupMemoryBytes=*/48 * 1024, {32},
-                         matrices, configuration,
-                         found->smSharedMemoryKiB * 1024);
+  return TargetAttr::get(
+      context, "cuda", found->arch, TargetFeaturesAttr::get(context, features),
+      /*maxWorkgroupInvocations=*/1024, {1024, 1024, 64},
+      /*maxWorkgroupMemoryBytes=*/48 * 1024, {32}, matrices, configuration,
+      found->smSharedMemoryKiB * 1024, found->sms,
+      /*unrollsMarkedLoops=*/true,
+      /*peelsPrefetchedLoops=*/false);
 }
 
 /// The SM architecture and LLVM features of the executable's target

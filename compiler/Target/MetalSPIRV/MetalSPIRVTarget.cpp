@@ -93,8 +93,9 @@ std::optional<MSLOptions> getMSLOptions(TargetAttr target, std::string &error) {
 class MetalSPIRVTargetBackend : public SPIRVTargetBackend {
 public:
   MetalSPIRVTargetBackend()
+      // SPIRV-Cross drops SPIR-V's Unroll control: halc unrolls.
       : SPIRVTargetBackend("metal-spirv", kAppleGPUs, "--iree-metal-gpu-family",
-                           clGPUFamily) {}
+                           clGPUFamily, /*unrollsMarkedLoops=*/false) {}
 
   /// The GPU family, with the MSL version, platform and OS version from the
   /// flags, checked.

@@ -117,7 +117,9 @@ TargetAttr getTargetFromFlags(MLIRContext *context) {
                          /*maxWorkgroupInvocations=*/1024, {1024, 1024, 1024},
                          chip->ldsBytes, {waveSize},
                          /*cooperativeMatrices=*/{}, configuration,
-                         /*computeUnitSharedMemoryBytes=*/0);
+                         /*computeUnitSharedMemoryBytes=*/0,
+                         /*computeUnits=*/0, /*unrollsMarkedLoops=*/true,
+                         /*peelsPrefetchedLoops=*/false);
 }
 
 /// The chip, features and wave size of the executable's target description;

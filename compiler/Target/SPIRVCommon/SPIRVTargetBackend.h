@@ -29,16 +29,21 @@ struct GPUDescription {
   /// Workgroup memory one compute unit holds for all the workgroups it runs
   /// at once; 0: not known.
   int64_t computeUnitSharedMemoryBytes = 0;
+  /// Compute units; 0: not known.
+  int64_t computeUnits = 0;
 };
 
 /// A backend of the SPIR-V family (Metal through SPIRV-Cross, Vulkan): its
-/// name, its table of GPUs and the flag that picks one; the stages up to the
-/// validated SPIR-V binary are shared.
+/// name, its table of GPUs and the flag that picks one, and whether the
+/// compiler its kernels reach unrolls a loop SPIR-V marks Unroll; the stages
+/// up to the validated SPIR-V binary are shared.
 class SPIRVTargetBackend : public TargetBackend {
 public:
   SPIRVTargetBackend(StringRef name, ArrayRef<GPUDescription> gpus,
-                     StringRef gpuFlag, const std::string &gpuFlagValue)
-      : name(name), gpus(gpus), gpuFlag(gpuFlag), gpuFlagValue(gpuFlagValue) {}
+                     StringRef gpuFlag, const std::string &gpuFlagValue,
+                     bool unrollsMarkedLoops)
+      : name(name), gpus(gpus), gpuFlag(gpuFlag), gpuFlagValue(gpuFlagValue),
+        unrollsMarkedLoops(unrollsMarkedLoops) {}
 
   StringRef getName() const override { return name; }
   TargetAttr getTarget(MLIRContext *context) const override {
@@ -61,6 +66,7 @@ private:
   StringRef gpuFlag;
   /// The value of the flag, read when a target is asked for.
   const std::string &gpuFlagValue;
+  bool unrollsMarkedLoops;
 };
 
 /// Whether `module` declares the KHR cooperative-matrix capability (its

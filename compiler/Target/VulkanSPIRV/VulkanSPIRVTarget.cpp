@@ -16,8 +16,8 @@ namespace {
 using F = TargetFeatures;
 
 /// Vulkan devices. `portable` is what the Vulkan 1.1 spec guarantees, so it
-/// runs anywhere; the others are measured devices. The NVIDIA row's
-/// cooperative matrices are those an H100 lists
+/// runs anywhere; the others are measured devices. The NVIDIA row is an
+/// H100's (132 SMs); its cooperative matrices are those it lists
 /// (vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR, subgroup scope) for
 /// f16 and bf16 inputs (bf16: VK_KHR_shader_bfloat16); its integer ones
 /// halc does not use yet. Its driver runs two workgroups an SM only when
@@ -39,9 +39,14 @@ const GPUDescription kVulkanGPUs[] = {
       {16, 8, 8, "f16", "f16", "f32"},
       {16, 8, 8, "f16", "f16", "f16"},
       {16, 16, 16, "bf16", "bf16", "f32"}},
-     /*computeUnitSharedMemoryBytes=*/49152},
-    {"lavapipe", F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup, 1024,
-     {1024, 1024, 1024}, 32768, {8, 4}},
+     /*computeUnitSharedMemoryBytes=*/49152,
+     /*computeUnits=*/132},
+    {"lavapipe",
+     F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup,
+     1024,
+     {1024, 1024, 1024},
+     32768,
+     {8, 4}},
 };
 
 llvm::cl::OptionCategory &vulkanCategory() {
@@ -60,7 +65,7 @@ class VulkanSPIRVTargetBackend : public SPIRVTargetBackend {
 public:
   VulkanSPIRVTargetBackend()
       : SPIRVTargetBackend("vulkan-spirv", kVulkanGPUs, "--iree-vulkan-target",
-                           clVulkanTarget) {}
+                           clVulkanTarget, /*unrollsMarkedLoops=*/true) {}
 
   std::vector<Stage> getStages() const override {
     std::vector<Stage> stages = getSPIRVStages();

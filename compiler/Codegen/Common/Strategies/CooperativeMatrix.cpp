@@ -121,7 +121,7 @@ mlir::halc::chooseCooperativeMatrixConfig(linalg::LinalgOp root,
     int64_t workgroups = (ranges[m] / block.tileM) * (ranges[n] / block.tileN);
     for (unsigned loop : batch)
       workgroups *= ranges[loop];
-    if (workgroups >= kWorkgroupsToFillGPU / 2)
+    if (workgroups >= getWorkgroupsToFill(target) / 2)
       break;
   }
   auto getConfig = [&](const MatrixBlock &block, int64_t step) {

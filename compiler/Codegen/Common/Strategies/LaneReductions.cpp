@@ -82,7 +82,7 @@ int64_t chooseLanesPerRow(linalg::LinalgOp root, TargetAttr target,
   for (unsigned loop = 0; loop < row; ++loop)
     rows *= extent(loop);
   int64_t rowsPerWorkgroup = std::max<int64_t>(1, 256 / subgroupSize);
-  if (!rowChain && rows / rowsPerWorkgroup >= kWorkgroupsToFillGPU)
+  if (!rowChain && rows / rowsPerWorkgroup >= getWorkgroupsToFill(target))
     return subgroupSize;
   int64_t limit =
       std::min({target.getMaxWorkgroupInvocations(),

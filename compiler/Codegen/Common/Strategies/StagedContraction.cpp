@@ -74,8 +74,11 @@ constexpr int64_t kSplitBlockOutputs = 32;
 /// write and a read of the output per part.
 constexpr int64_t kMinSplitReduction = 256;
 
-/// Threads of a split's partial-sum workgroup tiles that keep a GPU busy.
-constexpr int64_t kThreadsToFillGPU = kWorkgroupsToFillGPU / 4 * 256;
+/// Threads of a split's partial-sum workgroup tiles that keep the target's
+/// GPU busy: a quarter of its workgroups of 256.
+int64_t getThreadsToFill(TargetAttr target) {
+  return getWorkgroupsToFill(target) / 4 * 256;
+}
 
 /// The most workgroup tiles (`threads`: their threads) of the staged blocks
 /// of `minOutputs` outputs or more over an `m` x `n` output.
@@ -106,7 +109,7 @@ std::optional<StagedBlock> chooseStagedBlock(int64_t batch, int64_t m,
         batch * countStagedTiles(candidate, m, n, target, edges);
     if (workgroups == 0)
       continue;
-    int64_t enough = large ? kWorkgroupsToFillGPU : kWorkgroupsToFillGPU / 2;
+    int64_t enough = getWorkgroupsToFill(target) / (large ? 1 : 2);
     if (workgroups >= enough)
       return candidate;
     if (!large && workgroups > mostWorkgroups) {
@@ -198,13 +201,13 @@ int64_t mlir::halc::chooseReductionSplit(int64_t m, int64_t n, int64_t k,
                                               edges, /*threads=*/true);
   int64_t splitTiles =
       countBestStagedTiles(m, n, kSplitBlockOutputs, target, edges);
-  if (wholeThreads >= kThreadsToFillGPU || splitTiles == 0)
+  if (wholeThreads >= getThreadsToFill(target) || splitTiles == 0)
     return 1;
   // The fewest parts (a power of two) that give half a GPU's worth of
   // workgroups, each part whole K steps of 32.
   for (int64_t parts = 2; k / parts >= kMinSplitReduction; parts *= 2)
     if (k % (parts * kStagedStep) == 0 &&
-        parts * splitTiles >= kWorkgroupsToFillGPU / 2)
+        parts * splitTiles >= getWorkgroupsToFill(target) / 2)
       return parts;
   return 1;
 }

@@ -9,6 +9,12 @@
 using namespace mlir;
 using namespace mlir::halc;
 
+int64_t mlir::halc::getWorkgroupsToFill(TargetAttr target) {
+  int64_t computeUnits = target.getComputeUnits();
+  return computeUnits ? int64_t(llvm::bit_floor(uint64_t(2 * computeUnits)))
+                      : 256;
+}
+
 int64_t mlir::halc::chooseThreads(int64_t size, int64_t perThread,
                                   int64_t limit) {
   int64_t chunks = llvm::divideCeil(size, perThread);

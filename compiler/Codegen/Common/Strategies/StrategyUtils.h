@@ -11,9 +11,11 @@ namespace mlir::halc {
 /// workgroup size they consider.
 constexpr int64_t kDynamicExtentStandIn = 1024;
 
-/// Workgroups below which a GPU is left partly idle: two per compute unit
-/// of a large GPU.
-constexpr int64_t kWorkgroupsToFillGPU = 256;
+/// Workgroups below which the target's GPU is left partly idle: two a
+/// compute unit, rounded down to a power of two (the counts of the tiles of
+/// power-of-two outputs are powers of two: 256 fill an H100's 132 SMs
+/// within 3%); where the target does not say, a large GPU's 256.
+int64_t getWorkgroupsToFill(TargetAttr target);
 
 /// Threads along a loop of `size` elements, `perThread` each, at most
 /// `limit`: the most whose tiles divide the loop, unless that leaves more

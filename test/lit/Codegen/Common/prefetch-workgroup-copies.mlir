@@ -4,10 +4,10 @@
 // sums what it copied: the workgroup buffer moves to the entry, the loads
 // of step 0 run before the loop, each step stores the values loaded the
 // step before, waits, loads the next step's (the step at %k + 16) and
-// computes; the last step's stores and math follow the loop (a SPIR-V
-// target: the driver's compiler schedules that best). The thread's
-// loop over the copied step (2 iterations) is unrolled (Metal: SPIRV-Cross
-// drops a loop's Unroll mark).
+// computes; the last step's stores and math follow the loop (a target
+// that peels_prefetched_loops: NVIDIA's SPIR-V compiler schedules that
+// best). The thread's loop over the copied step (2 iterations) is unrolled
+// by halc (Metal: SPIRV-Cross drops a loop's Unroll mark).
 // CHECK-LABEL: func.func @sum_steps
 // CHECK-NOT: scf.for
 // CHECK: %[[SHARED:.+]] = memref.alloc() : memref<16x16xf32, #gpu.address_space<workgroup>>
@@ -27,7 +27,7 @@
 // CHECK: gpu.barrier
 // CHECK-NOT: scf.for
 // CHECK: vector.store %{{.+}}, %arg1
-halc.executable @exe target(#halc.target<backend = "metal-spirv", arch = "apple", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [32]>) {
+halc.executable @exe target(#halc.target<backend = "metal-spirv", arch = "apple", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [32], peels_prefetched_loops>) {
   halc.export @sum_steps ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
   builtin.module {
     func.func @sum_steps(%a: memref<16x64xf32>, %out: memref<16x4xf32>) {
@@ -62,13 +62,11 @@ halc.executable @exe target(#halc.target<backend = "metal-spirv", arch = "apple"
 
 // -----
 
-// The same loop for an LLVM target: no step's math follows the loop; ahead
-// of the last step the loads read it again (K clamped to 48, in bounds; the
-// values go unused). The thread's loop over the copied step stays a loop
-// that LLVM unrolls (llvm.loop.unroll.full: as fast on an H100, less for
-// MLIR to lower).
-// CHECK: #[[FULL:.+]] = #llvm.loop_unroll<full = true>
-// CHECK: #[[UNROLL:.+]] = #llvm.loop_annotation<unroll = #[[FULL]]>
+// The same loop for a target that does not peel (LLVM): no step's math
+// follows the loop; ahead of the last step the loads read it again (K
+// clamped to 48, in bounds; the values go unused). The thread's loop over
+// the copied step stays a loop, marked for the target's compiler to unroll
+// (LLVM: as fast on an H100, less for MLIR to lower).
 // CHECK-LABEL: func.func @sum_steps_llvm
 // CHECK: %[[SHARED:.+]] = memref.alloc() : memref<16x16xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[FIRST:.+]] = vector.load %arg0[%[[TID:.+]], %c0] : memref<16x64xf32>, vector<4xf32>
@@ -81,12 +79,12 @@ halc.executable @exe target(#halc.target<backend = "metal-spirv", arch = "apple"
 // CHECK-NEXT: vector.load %arg0[%[[TID]], %[[CLAMPED]]]
 // CHECK: scf.for %{{.+}} = %c0 to %c8 step %c4
 // CHECK-NEXT: vector.load %[[SHARED]]
-// CHECK: } {llvm.loop_annotation = #[[UNROLL]]}
+// CHECK: } {halc.unroll}
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: scf.yield
 // CHECK-NOT: gpu.barrier
 // CHECK: vector.store %[[LOOP]]#0, %arg1
-halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [32]>) {
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [32], unrolls_marked_loops>) {
   halc.export @sum_steps_llvm ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
   builtin.module {
     func.func @sum_steps_llvm(%a: memref<16x64xf32>, %out: memref<16x4xf32>) {
@@ -132,7 +130,7 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
 // CHECK-NEXT: vector.load {{.+}} #gpu.address_space<workgroup>>
 // CHECK-NEXT: arith.subi
 // CHECK-NEXT: vector.store {{.+}} %arg0
-halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8], unrolls_marked_loops, peels_prefetched_loops>) {
   halc.export @writes_binding ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
   builtin.module {
     func.func @writes_binding(%a: memref<16x64xf32>) {
@@ -168,8 +166,8 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavap
 // CHECK-LABEL: func.func @unroll_in_driver
 // CHECK: scf.for %{{.+}} = %c0 to %c16 step %c4
 // CHECK: vector.load %{{.+}} : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CHECK: } {halc.unroll_in_driver}
-halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8]>) {
+// CHECK: } {halc.unroll}
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8], unrolls_marked_loops, peels_prefetched_loops>) {
   halc.export @unroll_in_driver ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
   builtin.module {
     func.func @unroll_in_driver(%out: memref<16x4xf32>) {

@@ -632,3 +632,26 @@ halc.executable @epilogue target(#halc.target<backend = "vulkan-spirv", arch = "
     }
   }
 }
+
+// -----
+
+// The workgroups that fill a GPU follow its compute units: on a GPU of 2
+// (4 workgroups fill it), the 256x256 matmul above takes 128x128 tiles,
+// where an unknown count (a large GPU's 256 workgroups) took 32x32 ones.
+// CHECK-LABEL: halc.executable @few_compute_units
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [128, 128, {{32|64}}], {{.*}}subgroup_matrix = [16, 16, 16]>}
+halc.executable @few_compute_units target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>], compute_units = 2>) {
+  halc.export @mm_small ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  builtin.module {
+    func.func @mm_small(%a: memref<256x256xf16>, %b: memref<256x256xf16>, %out: memref<256x256xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<256x256xf16> to tensor<256x256xf16>
+      %1 = bufferization.to_tensor %b restrict : memref<256x256xf16> to tensor<256x256xf16>
+      %e = tensor.empty() : tensor<256x256xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<256x256xf16>, tensor<256x256xf16>) outs(%f : tensor<256x256xf32>) -> tensor<256x256xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<256x256xf32>, memref<256x256xf32>) -> ()
+      return
+    }
+  }
+}

@@ -1,15 +1,20 @@
 // RUN: halc-opt %s -pass-pipeline='builtin.module(halc.executable(halc-convert-to-nvvm))' | FileCheck %s
 
-// A loop halc-prefetch-workgroup-copies left for LLVM to unroll (a thread's
-// steps through workgroup memory) keeps its annotation as its latch
-// branch's loop metadata (llvm.loop.unroll.full once translated); the
-// annotation is no longer a discardable attribute.
-// CHECK: #[[FULL:.+]] = #llvm.loop_unroll<full = true>
-// CHECK: #[[UNROLL:.+]] = #llvm.loop_annotation<unroll = #[[FULL]]>
+// A loop halc-prefetch-workgroup-copies marked for the target's compiler to
+// unroll (`halc.unroll`: a thread's steps through workgroup memory) is
+// annotated llvm.loop.unroll.full; that and an annotation a loop already
+// has (halc-distribute-reduction-lanes' unroll count) become their latch
+// branches' loop metadata, no longer discardable attributes.
+// CHECK-DAG: #[[FULL:.+]] = #llvm.loop_unroll<full = true>
+// CHECK-DAG: #[[COUNT:.+]] = #llvm.loop_unroll<count = 4 : i32>
+// CHECK-DAG: #[[UNROLL:.+]] = #llvm.loop_annotation<unroll = #[[FULL]]>
+// CHECK-DAG: #[[UNROLL4:.+]] = #llvm.loop_annotation<unroll = #[[COUNT]]>
 // CHECK: llvm.func @unroll_in_llvm
 // CHECK: llvm.br ^{{.+}} {loop_annotation = #[[UNROLL]]}
+// CHECK: llvm.br ^{{.+}} {loop_annotation = #[[UNROLL4]]}
+// CHECK-NOT: halc.unroll
 // CHECK-NOT: llvm.loop_annotation =
-halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], unrolls_marked_loops>) {
   halc.export @unroll_in_llvm ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
   builtin.module {
     func.func @unroll_in_llvm(%out: memref<16x4xf32>) {
@@ -23,8 +28,13 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
         %w = vector.load %shared[%tid, %j] : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
         %next = arith.addf %acc, %w : vector<4xf32>
         scf.yield %next : vector<4xf32>
-      } {llvm.loop_annotation = #llvm.loop_annotation<unroll = #llvm.loop_unroll<full = true>>}
-      vector.store %sum, %out[%tid, %c0] : memref<16x4xf32>, vector<4xf32>
+      } {halc.unroll}
+      %twice = scf.for %j = %c0 to %c16 step %c4 iter_args(%acc = %sum) -> (vector<4xf32>) {
+        %w = vector.load %shared[%tid, %j] : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+        %next = arith.addf %acc, %w : vector<4xf32>
+        scf.yield %next : vector<4xf32>
+      } {llvm.loop_annotation = #llvm.loop_annotation<unroll = #llvm.loop_unroll<count = 4 : i32>>}
+      vector.store %twice, %out[%tid, %c0] : memref<16x4xf32>, vector<4xf32>
       return
     }
   }

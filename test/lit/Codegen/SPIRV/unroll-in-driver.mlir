@@ -21,7 +21,7 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavap
         %w = vector.load %shared[%tid, %j] : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
         %next = arith.addf %acc, %w : vector<4xf32>
         scf.yield %next : vector<4xf32>
-      } {halc.unroll_in_driver}
+      } {halc.unroll}
       %twice = scf.for %j = %c0 to %c16 step %c4 iter_args(%acc = %sum) -> (vector<4xf32>) {
         %w = vector.load %shared[%tid, %j] : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
         %next = arith.addf %acc, %w : vector<4xf32>

@@ -165,6 +165,11 @@ func.func private @f() attributes {t = #halc.target<backend = "b", arch = "a", f
 
 // -----
 
+// expected-error @+1 {{compute_units must not be negative}}
+func.func private @f() attributes {t = #halc.target<backend = "b", arch = "a", features = none, max_workgroup_invocations = 1, max_workgroup_size = [1, 1, 1], max_shared_memory_bytes = 0, subgroup_sizes = [1], compute_units = -1>}
+
+// -----
+
 // expected-error @+1 {{'reduction_lanes' is given twice}}
 func.func private @f() attributes {config = #halc.lowering_config<strategy = row_lanes, workgroup_tile = [32, 0], workgroup_size = [32, 8, 1], reduction_lanes = 32, reduction_lanes = 32>}
 

@@ -47,3 +47,8 @@ func.func private @cooperative() attributes {t = #halc.target<backend = "vulkan-
 // CHECK-LABEL: func.func private @compute_unit
 // CHECK-SAME: configuration = {llvm_features = "+ptx70"}, compute_unit_shared_memory_bytes = 167936>
 func.func private @compute_unit() attributes {t = #halc.target<backend = "cuda", arch = "sm_80", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], configuration = {llvm_features = "+ptx70"}, compute_unit_shared_memory_bytes = 167936>}
+
+// The compute units and the facts of the kernel's compiler, last.
+// CHECK-LABEL: func.func private @kernel_compiler
+// CHECK-SAME: compute_unit_shared_memory_bytes = 233472, compute_units = 132, unrolls_marked_loops, peels_prefetched_loops>
+func.func private @kernel_compiler() attributes {t = #halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], compute_unit_shared_memory_bytes = 233472, compute_units = 132, unrolls_marked_loops, peels_prefetched_loops>}

@@ -28,10 +28,11 @@
 // The target description: the SM architecture (a product name resolves to
 // its SM), warps of 32, 48 KiB of shared memory per block, the tensor
 // cores' f16 WMMA shapes from sm_70 on (none before), the PTX ISA version
-// its PTX declares (the SM's first, at least 6.0 for warp shuffles).
+// its PTX declares (the SM's first, at least 6.0 for warp shuffles), a
+// product's SMs; LLVM unrolls a loop halc marks.
 // RUN: halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=cuda --iree-cuda-target=h100 --compile-to=input | FileCheck %s --check-prefix=TARGET
-// TARGET: module attributes {halc.target = #halc.target<backend = "cuda", arch = "sm_90", {{.*}}max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>, <m = 16, n = 16, k = 16, a = f16, b = f16, c = f16>], configuration = {llvm_features = "+ptx78"}, compute_unit_shared_memory_bytes = 233472>}
+// TARGET: module attributes {halc.target = #halc.target<backend = "cuda", arch = "sm_90", {{.*}}max_shared_memory_bytes = 49152, subgroup_sizes = [32], cooperative_matrices = [<m = 16, n = 16, k = 16, a = f16, b = f16, c = f32>, <m = 16, n = 16, k = 16, a = f16, b = f16, c = f16>], configuration = {llvm_features = "+ptx78"}, compute_unit_shared_memory_bytes = 233472, compute_units = 132, unrolls_marked_loops>}
 // RUN: halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=cuda --iree-cuda-target=p100 --compile-to=input | FileCheck %s --check-prefix=PASCAL
-// PASCAL: #halc.target<backend = "cuda", arch = "sm_60", {{.*}}subgroup_sizes = [32], configuration = {llvm_features = "+ptx60"}, compute_unit_shared_memory_bytes = 65536>
+// PASCAL: #halc.target<backend = "cuda", arch = "sm_60", {{.*}}subgroup_sizes = [32], configuration = {llvm_features = "+ptx60"}, compute_unit_shared_memory_bytes = 65536, compute_units = 56, unrolls_marked_loops>
 // RUN: not halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=cuda --iree-cuda-target=sm_1 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: error: unknown --iree-cuda-target 'sm_1'; known are: sm_60, {{.*}}, h100

@@ -30,7 +30,7 @@
 
 // The target description carries what the Metal stages read, from the flags.
 // RUN: halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=metal-spirv --iree-metal-msl-version=2.4 --iree-metal-target-platform=ios --compile-to=input | FileCheck %s --check-prefix=TARGET
-// TARGET: module attributes {halc.target = #halc.target<backend = "metal-spirv", arch = "apple7", {{.*}}, configuration = {msl_version = "2.4", platform = "ios"}>}
+// TARGET: module attributes {halc.target = #halc.target<backend = "metal-spirv", arch = "apple7", {{.*}}, configuration = {msl_version = "2.4", platform = "ios"}, peels_prefetched_loops>}
 
 // Without a Metal toolchain there is no metallib to write.
 // RUN: not halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=metal-spirv --iree-metal-toolchain-dir=%metal_inputs --compile-to=metallib -o %t.metallib 2>&1 | FileCheck %s --check-prefix=NO-METALLIB

@@ -28,4 +28,4 @@
 
 // The target description carries the chip's target id and LLVM features.
 // RUN: halc-compile %e2e_inputs/math.mlir --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --iree-rocm-target-features=+sramecc,-xnack --compile-to=input | FileCheck %s --check-prefix=TARGET
-// TARGET: module attributes {halc.target = #halc.target<backend = "rocm", arch = "gfx942", {{.*}}, subgroup_sizes = [64], configuration = {llvm_features = "+sramecc,-xnack", target_id = "gfx942:sramecc+:xnack-"}>}
+// TARGET: module attributes {halc.target = #halc.target<backend = "rocm", arch = "gfx942", {{.*}}, subgroup_sizes = [64], configuration = {llvm_features = "+sramecc,-xnack", target_id = "gfx942:sramecc+:xnack-"}, unrolls_marked_loops>}
