@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Pass/Pass.h"
@@ -20,7 +21,8 @@ namespace mlir::halc {
 #define GEN_PASS_REGISTRATION
 #include "compiler/DispatchFormation/Passes.h.inc"
 
-/// Fuses elementwise ops, then forms one dispatch per public function.
+/// Fuses elementwise ops, groups the ops of each public function into
+/// dispatch regions, outlines them into one executable.
 void buildDispatchFormationPipeline(OpPassManager &pm);
 
 } // namespace mlir::halc

@@ -153,41 +153,73 @@ def SplitReductionsPass : Pass<"halc-split-reductions", "ModuleOp"> {
   ];
 }
 
-def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
-  let summary = "Splits each public function into dispatches of one linked executable";
+def FormDispatchRegionsPass
+    : Pass<"halc-form-dispatch-regions", "::mlir::func::FuncOp"> {
+  let summary = "Groups the ops of each public function into dispatch regions";
   let description = [{
-    Splits the body of every public function into dispatch regions, walking
-    from its last op back: an op no region has taken roots a new one, which
-    takes the producers it can fuse (each of whose consumers is already in
-    it, into a consumer without reduction loops; elementwise ones any
-    number, one with reduction loops if the region has none yet; a generic
-    without inputs, such as a lowered pad, into any consumer, a convolution
-    too; never one whose result the consumer reads by index). Empty
-    tensors, scalar constants, reshapes, slices and fills are cloned into
-    each region that uses them; constant tensors stay on the host, read as
-    read-only bindings (the plan gives them buffers with their elements). A
-    result returned as it is and read by another region is written once, to
-    its returned binding. A returned argument or constant, or a reshape or
-    cast of one, stays on the host: the plan returns its buffer, with no
-    dispatch; any other returned value that is not a linalg op's result (a
-    slice) is copied by a `linalg.copy`, a dispatch of its own. Each region becomes a dispatch function of
-    one `halc.executable` (one per module: all dispatches are linked into
-    one): its inputs are read-only bindings, then what it writes (results
-    other regions read, then returned values); its tensor body sits between
-    `bufferization.to_tensor` and `bufferization.materialize_in_destination`.
-    The function is left with its `halc.dispatch` ops in an order where each
-    reads what earlier ones wrote. A function of one region keeps its name
-    for the export; several are `<function>_dispatch_<i>`.
+    Splits the body of a public function into `halc.dispatch.region` ops,
+    walking from its last op back: an op no region has taken roots a new
+    one, which takes the producers it can fuse (each of whose consumers is
+    already in it, into a consumer without reduction loops; elementwise ones
+    any number, one with reduction loops if the region has none yet; a
+    generic without inputs, such as a lowered pad, into any consumer, a
+    convolution too; into a row chain (a softmax, a layer norm: ops on the
+    same rows), any op on those rows; never one whose result the consumer
+    reads by index or through a reshape). Empty tensors, scalar constants,
+    reshapes, slices and fills are cloned into each region that uses them;
+    constant tensors and the sizes the host can compute (a dimension of a
+    tensor from outside, arithmetic on such sizes) stay on the host, read
+    from above. A region stands where its root stood and yields the results
+    other regions read, then the values the function returns (a reshape of
+    a result is yielded reshaped); a result returned as it is and read by
+    another region is yielded once. Its dynamic result sizes are computed
+    on the host (`result_dims`), from the sizes of what it reads. A returned
+    argument or constant, or a reshape or cast of one, stays on the host:
+    the plan returns its buffer, with no dispatch; any other returned value
+    that is not a linalg op's result (a slice) is copied by a `linalg.copy`,
+    a region of its own.
 
-    Before:
     ```mlir
-    func.func @add(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
-      %e = tensor.empty() : tensor<4xf32>
-      %r = linalg.add ins(%a, %b : ...) outs(%e : tensor<4xf32>) -> tensor<4xf32>
-      return %r : tensor<4xf32>
+    func.func @scale(%a: tensor<?x4xf32>, %s: f32) -> tensor<?x4xf32> {
+      %c0 = arith.constant 0 : index
+      %n = tensor.dim %a, %c0 : tensor<?x4xf32>
+      %0 = halc.dispatch.region result_dims(%n) -> (tensor<?x4xf32>) {
+        %e = tensor.empty(%n) : tensor<?x4xf32>
+        %r = linalg.generic ... ins(%a, %s : tensor<?x4xf32>, f32) outs(%e ...)
+        halc.yield %r : tensor<?x4xf32>
+      }
+      return %0 : tensor<?x4xf32>
     }
     ```
-    After:
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::halc::HALCDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def OutlineDispatchRegionsPass
+    : Pass<"halc-outline-dispatch-regions", "ModuleOp"> {
+  let summary = "Makes each dispatch region an export of one linked executable";
+  let description = [{
+    Each `halc.dispatch.region` of a public function becomes a dispatch
+    function of one `halc.executable` (one per module, named
+    `<module>_linked`: all dispatches are linked into one) and a
+    `halc.dispatch` of it in its place. The tensors the region reads from
+    above are read-only bindings, its results written ones, in that order;
+    the scalars it reads, then the dynamic sizes of its bindings (read on
+    the host: a `tensor.dim` of each tensor it reads, its `result_dims`)
+    are 32-bit constants (`halc.constant.load`) in that order. Its body sits
+    between `bufferization.to_tensor` and
+    `bufferization.materialize_in_destination`; a binding with dynamic
+    strides is a flat buffer viewed at its sizes, a result yielded
+    reshaped is written through a reshaped view of its binding, and i1
+    elements are bytes in memory. A function of one region keeps its name
+    for the export; several are `<function>_dispatch_<i>`, in the order
+    they run.
+
     ```mlir
     halc.executable @module_linked {
       halc.export @add ordinal(0)
@@ -210,11 +242,31 @@ def FormDispatchesPass : Pass<"halc-form-dispatches", "ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::halc::HALCDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
   ];
+}
+
+def DedupeDispatchConstantsPass
+    : Pass<"halc-dedupe-dispatch-constants", "ModuleOp"> {
+  let summary = "Passes each distinct host value once to a dispatch";
+  let description = [{
+    After common subexpressions of the host functions are merged, a value
+    that a `halc.dispatch` passes as several constants (a size its body
+    reads and that is also the size of one of its bindings; the same size
+    of two bindings) is passed once: the dispatch's constants, its export's
+    layout and its kernel's `halc.constant.load` ordinals are renumbered.
+
+    ```mlir
+    halc.dispatch @module_linked::@f(%a) constants(%n, %n : index, index) ...
+    // becomes, its kernel loading ordinal 0 where it loaded 1
+    halc.dispatch @module_linked::@f(%a) constants(%n : index) ...
+    ```
+  }];
 }
 
 def AssignTargetsPass : Pass<"halc-assign-targets", "ModuleOp"> {

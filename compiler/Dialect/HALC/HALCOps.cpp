@@ -172,6 +172,19 @@ LogicalResult DispatchOp::verify() {
   return success();
 }
 
+LogicalResult DispatchRegionOp::verify() {
+  int64_t dynamic = 0;
+  for (Type type : getResultTypes())
+    dynamic += cast<RankedTensorType>(type).getNumDynamicDims();
+  if (static_cast<int64_t>(getResultDims().size()) != dynamic)
+    return emitOpError("has ") << getResultDims().size() << " result_dims for "
+                               << dynamic << " dynamic result dimensions";
+  auto yield = dyn_cast<YieldOp>(getBody().front().getTerminator());
+  if (!yield || yield.getValues().getTypes() != getResultTypes())
+    return emitOpError("must end in a halc.yield of its result types");
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "compiler/Dialect/HALC/HALCOps.cpp.inc"
 

@@ -142,4 +142,40 @@ def HALC_DispatchOp : HALC_Op<"dispatch", [AttrSizedOperandSegments,
   let hasVerifier = 1;
 }
 
+def HALC_DispatchRegionOp : HALC_Op<"dispatch.region", [
+    RecursiveMemoryEffects, SingleBlock]> {
+  let summary = "the ops of one future dispatch, on the host";
+  let description = [{
+    Ops that will run as one dispatch (halc-form-dispatch-regions groups
+    them), still in the host function: the body reads values from above
+    (tensors become read-only bindings, scalars constants) and yields the
+    results, which become written bindings (halc-outline-dispatch-regions).
+    `result_dims` are the dynamic dimensions of the results, in order,
+    computed on the host before the dispatch runs.
+
+    ```mlir
+    %r = halc.dispatch.region result_dims(%n) -> (tensor<?x4xf32>) {
+      %e = tensor.empty(%n) : tensor<?x4xf32>
+      %0 = linalg.negf ins(%a : tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) -> tensor<?x4xf32>
+      halc.yield %0 : tensor<?x4xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$result_dims);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    (`result_dims` `(` $result_dims^ `)`)? `->` `(` type($results) `)`
+    $body attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def HALC_YieldOp : HALC_Op<"yield", [Pure, Terminator,
+    HasParent<"DispatchRegionOp">]> {
+  let summary = "the results of a dispatch region";
+  let arguments = (ins Variadic<AnyRankedTensor>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
 #endif // HALC_DIALECT_HALCOPS

@@ -170,7 +170,7 @@ Lanes mlir::halc::getLanes(linalg::LinalgOp root, func::FuncOp dispatch) {
              : Lanes::None;
 }
 
-/// Whether `dispatch` is a row chain (see FormDispatches): besides `root`,
+/// Whether `dispatch` is a row chain (see FormDispatchRegions): besides `root`,
 /// it has ops that reduce the innermost loop of each row of `root` (their one
 /// reduction loop), whose results the ops after them read per row; at most
 /// two loops of rows, which go to y and z; rows of at least kMinRowLength

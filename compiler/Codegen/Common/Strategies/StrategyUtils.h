@@ -51,8 +51,8 @@ bool fitsWorkgroupMemory(linalg::LinalgOp root, LoweringConfigAttr config,
 enum class Lanes { None, AlongRow, AlongColumn };
 Lanes getLanes(linalg::LinalgOp root, func::FuncOp dispatch);
 
-/// Whether `dispatch` is a row chain (see FormDispatches) that `root` ends,
-/// of rows long enough for lanes to share.
+/// Whether `dispatch` is a row chain (see FormDispatchRegions) that `root`
+/// ends, of rows long enough for lanes to share.
 bool isRowChain(linalg::LinalgOp root, func::FuncOp dispatch);
 
 /// Whether `root` is a contraction of few rows ordered (m, k, n), as

@@ -182,3 +182,23 @@ func.func private @f() attributes {config = #halc.lowering_config<strategy = row
 
 // expected-error @+1 {{subgroup_matrix needs 3 positive entries [m, n, k]}}
 func.func private @f() attributes {config = #halc.lowering_config<strategy = cooperative_matrix, workgroup_tile = [32, 32, 16], workgroup_size = [32, 1, 1], promote_operands = [0, 1], subgroup_matrix = [16, 16]>}
+
+// -----
+
+func.func @region_dims(%a: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{has 0 result_dims for 1 dynamic result dimensions}}
+  %r = halc.dispatch.region -> (tensor<?xf32>) {
+    halc.yield %a : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+func.func @region_yield(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{must end in a halc.yield of its result types}}
+  %r = halc.dispatch.region -> (tensor<4xf32>) {
+    halc.yield
+  }
+  return %r : tensor<4xf32>
+}

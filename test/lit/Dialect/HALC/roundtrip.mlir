@@ -52,3 +52,20 @@ func.func private @compute_unit() attributes {t = #halc.target<backend = "cuda",
 // CHECK-LABEL: func.func private @kernel_compiler
 // CHECK-SAME: compute_unit_shared_memory_bytes = 233472, compute_units = 132, unrolls_marked_loops, peels_prefetched_loops>
 func.func private @kernel_compiler() attributes {t = #halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], compute_unit_shared_memory_bytes = 233472, compute_units = 132, unrolls_marked_loops, peels_prefetched_loops>}
+
+// A dispatch region: what it reads from above, its dynamic result sizes.
+// CHECK-LABEL: func.func @region
+// CHECK: %[[R:.+]] = halc.dispatch.region result_dims(%{{.+}}) -> (tensor<?xf32>) {
+// CHECK: %[[NEG:.+]] = linalg.negf
+// CHECK: halc.yield %[[NEG]] : tensor<?xf32>
+// CHECK: return %[[R]]
+func.func @region(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?xf32>
+  %r = halc.dispatch.region result_dims(%n) -> (tensor<?xf32>) {
+    %e = tensor.empty(%n) : tensor<?xf32>
+    %0 = linalg.negf ins(%a : tensor<?xf32>) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+    halc.yield %0 : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}

@@ -1,4 +1,9 @@
-// RUN: halc-opt %s -split-input-file -halc-lower-to-fusable-linalg -halc-form-dispatches | FileCheck %s
+// RUN: halc-opt %s -split-input-file -halc-lower-to-fusable-linalg -halc-form-dispatch-regions -halc-outline-dispatch-regions -halc-dedupe-dispatch-constants | FileCheck %s
+
+// The three passes that make a function's ops dispatches of one executable,
+// in the order the dispatch-creation stage runs them: the regions
+// (halc-form-dispatch-regions), outlined (halc-outline-dispatch-regions),
+// each distinct host value passed once (halc-dedupe-dispatch-constants).
 
 // Each public function becomes one export of one linked executable; its
 // arguments are read-only bindings, its results written ones, in that order.

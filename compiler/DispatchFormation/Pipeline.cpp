@@ -1,0 +1,24 @@
+//===- Pipeline.cpp - The dispatch-creation stage's passes
+//-----------------===//
+
+#include "compiler/DispatchFormation/Passes.h"
+
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::halc;
+
+void mlir::halc::buildDispatchFormationPipeline(OpPassManager &pm) {
+  pm.addPass(createConvertAccGemmToGemmPass());
+  pm.addPass(createLowerToFusableLinalgPass());
+  pm.addPass(createFoldEmptyLoopsPass());
+  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createSplitReductionsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createRecordEqualSizesPass());
+  pm.addNestedPass<func::FuncOp>(createFormDispatchRegionsPass());
+  pm.addPass(createOutlineDispatchRegionsPass());
+  pm.addPass(createDedupeDispatchConstantsPass());
+}
