@@ -6,18 +6,20 @@
                                 default bench/kernels) for Vulkan
                                 (--iree-vulkan-target=nvidia) and cuda
                                 (sm_80) into DIR, with a manifest
-  run_suite.py run DIR HALC_RUN OUT.md [N]
+  run_suite.py run DIR HALC_RUN OUT.md [N] [--torch-compile]
                                 (on the GPU machine) times each kernel with
                                 `halc-run --benchmark=N` on both drivers and
-                                the same op in PyTorch (TF32 off), and writes
-                                a markdown table
+                                the same op in PyTorch (TF32 off), eager and,
+                                with --torch-compile, through torch.compile
+                                (tens of seconds a kernel to compile), and
+                                writes a markdown table
 
 A kernel's first line names the PyTorch op (`// torch: EXPR` over its
 arguments a, b, ...); a kernel with dynamic dimensions says what it is
 called with on a line `// inputs: 512x4096xf32 4096x4096xf32`. halc's time is the sum of its dispatches' medians
 (GPU timestamps or CUDA events); PyTorch's the median of N calls between
 CUDA events (the GPU kept busy while the CPU launches each); the ratio is
-PyTorch's time over halc's (1.0 = as fast)."""
+eager PyTorch's time over halc's (1.0 = as fast)."""
 import datetime
 import json
 import os
@@ -79,18 +81,23 @@ def time_halc(halc_run, module, device, kernel, repetitions):
     return sum(medians), len(medians)
 
 
-def time_torch(kernel, repetitions):
+def time_torch(kernel, repetitions, compiled=False):
     import torch
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
     dtypes = {"f32": torch.float32, "f16": torch.float16,
               "bf16": torch.bfloat16}
-    names = "abcdefgh"
-    scope = {"torch": torch}
-    for name, (dims, element) in zip(names, kernel["inputs"]):
+    names = "abcdefgh"[:len(kernel["inputs"])]
+    arguments = []
+    for dims, element in kernel["inputs"]:
         shape = [int(d) for d in dims.split("x")]
-        scope[name] = torch.rand(shape, device="cuda", dtype=dtypes[element])
-    call = lambda: eval(kernel["torch"], scope)
+        arguments.append(torch.rand(shape, device="cuda",
+                                    dtype=dtypes[element]))
+    function = eval("lambda %s: %s" % (", ".join(names), kernel["torch"]),
+                    {"torch": torch})
+    if compiled:
+        function = torch.compile(function)
+    call = lambda: function(*arguments)
     for _ in range(5):
         call()
     times = []
@@ -109,12 +116,14 @@ def time_torch(kernel, repetitions):
     return sorted(times)[len(times) // 2], torch.cuda.get_device_name()
 
 
-def run_suite(directory, halc_run, output, repetitions):
+def run_suite(directory, halc_run, output, repetitions, compiled):
     manifest = json.load(open(os.path.join(directory, "manifest.json")))
     rows, device = [], "?"
     for kernel in manifest:
         torch_ms, device = time_torch(kernel, repetitions)
         row = [kernel["kernel"], "%.4f" % torch_ms]
+        if compiled:
+            row.append("%.4f" % time_torch(kernel, repetitions, True)[0])
         for target in TARGETS:
             module = os.path.join(directory, "%s.%s.halm" % (kernel["kernel"], target))
             halc_ms, detail = time_halc(halc_run, module, target, kernel, repetitions)
@@ -133,9 +142,12 @@ def run_suite(directory, halc_run, output, repetitions):
             device, datetime.date.today().isoformat()))
         f.write("Median GPU ms over %d runs (bench/run_suite.py); speed = "
                 "PyTorch time / halc time.\n\n" % repetitions)
-        f.write("| kernel | PyTorch ms | halc Vulkan ms | Vulkan speed | "
-                "halc CUDA ms | CUDA speed | compile ms (Vulkan / CUDA) |\n")
-        f.write("| --- | --- | --- | --- | --- | --- | --- |\n")
+        columns = ["kernel", "PyTorch ms"]
+        columns += ["torch.compile ms"] if compiled else []
+        columns += ["halc Vulkan ms", "Vulkan speed", "halc CUDA ms",
+                    "CUDA speed", "compile ms (Vulkan / CUDA)"]
+        f.write("| " + " | ".join(columns) + " |\n")
+        f.write("|" + " --- |" * len(columns) + "\n")
         for row in rows:
             f.write("| " + " | ".join(row) + " |\n")
 
@@ -144,5 +156,7 @@ if __name__ == "__main__":
     if sys.argv[1] == "compile":
         compile_suite(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)
     else:
-        run_suite(sys.argv[2], sys.argv[3], sys.argv[4],
-                  int(sys.argv[5]) if len(sys.argv) > 5 else 20)
+        compiled = "--torch-compile" in sys.argv
+        args = [a for a in sys.argv if a != "--torch-compile"]
+        run_suite(args[2], args[3], args[4],
+                  int(args[5]) if len(args) > 5 else 20, compiled)

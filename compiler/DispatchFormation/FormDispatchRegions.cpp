@@ -302,9 +302,10 @@ SmallVector<Region> formRegions(func::FuncOp func,
 
 /// What a region reads from above and what it yields.
 struct RegionInterface {
+  /// Tensors from outside: arguments, constants, other regions' results.
   SmallVector<Value> inputs;
   /// Scalar arguments of the function and sizes of tensors from outside
-  /// the region that it reads (its first constants).
+  /// the region that it reads: the host computes them.
   SmallVector<Value> scalars;
   /// Results of members used by other regions.
   SmallVector<Value> outputs;
@@ -426,7 +427,13 @@ LogicalResult formDispatchRegions(func::FuncOp func) {
   std::vector<RegionInterface> interfaces;
   for (auto [id, region] : llvm::enumerate(regions))
     interfaces.push_back(getInterface(region, id, regionOf, ret));
+  // What the host has before the regions are built: the ops that do not
+  // read a member's result (not those reifying sizes adds later).
   DenseSet<Operation *> derived = collectMemberDerived(block, regionOf);
+  DenseSet<Operation *> hostOps;
+  for (Operation &op : block)
+    if (!derived.contains(&op))
+      hostOps.insert(&op);
 
   // In the order of their roots, each after those it reads from.
   SmallVector<unsigned> order =
@@ -447,7 +454,7 @@ LogicalResult formDispatchRegions(func::FuncOp func) {
     // from them alone.
     auto isAvailable = [&](Value value) {
       Operation *def = value.getDefiningOp();
-      return !def || (!derived.contains(def) && def->isBeforeInBlock(root));
+      return !def || (hostOps.contains(def) && def->isBeforeInBlock(root));
     };
     HostSizes sizes(host, yielded, isAvailable);
     SmallVector<Value> results(interface.outputs);
@@ -468,10 +475,19 @@ LogicalResult formDispatchRegions(func::FuncOp func) {
     auto region = DispatchRegionOp::create(
         host, root->getLoc(), ValueRange(results).getTypes(), resultDims);
     OpBuilder body = OpBuilder::atBlockEnd(&region.getBody().emplaceBlock());
+    // Tensors from earlier regions are their results; sizes the host has
+    // after the root (a returned reshape's) are computed before it.
     IRMapping mapping;
-    for (Value input :
-         llvm::concat<const Value>(interface.inputs, interface.scalars))
+    for (Value input : interface.inputs)
       mapping.map(input, yielded.lookupOrDefault(input));
+    for (Value scalar : interface.scalars) {
+      OpBuilder::InsertionGuard guard(host);
+      host.setInsertionPoint(region);
+      FailureOr<Value> value = sizes.materialize(scalar);
+      if (failed(value))
+        return failure();
+      mapping.map(scalar, *value);
+    }
     for (Operation *op : interface.body)
       body.clone(*op, mapping);
     YieldOp::create(body, root->getLoc(),

@@ -29,7 +29,7 @@ FailureOr<Value> HostSizes::getDim(Value tensor, int64_t dim) {
   // A cast keeps the size (the canonicalizer casts to shapes it infers).
   if (auto cast = dyn_cast_if_present<tensor::CastOp>(def))
     return getDim(cast.getSource(), dim);
-  if (isAvailable(tensor))
+  if (isa<BlockArgument>(tensor))
     return Value(tensor::DimOp::create(host, loc, tensor, dim));
   unsigned result = cast<OpResult>(tensor).getResultNumber();
   OpBuilder builder(def->getContext());

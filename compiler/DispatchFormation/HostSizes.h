@@ -19,10 +19,10 @@ public:
             function_ref<bool(Value)> isAvailable)
       : host(host), dispatched(dispatched), isAvailable(isAvailable) {}
 
-  /// Dimension `dim` of `tensor`: its static size, a `tensor.dim` of a
-  /// tensor the host has, or the size the ops that computed it were given
-  /// (an empty tensor's, a destination's, a reshape's); an error where
-  /// none is known before the region runs.
+  /// Dimension `dim` of `tensor`: its static size, a `tensor.dim` of an
+  /// argument or an earlier region's result, or the size the ops that
+  /// computed it were given (an empty tensor's, a destination's, a
+  /// reshape's); an error where none is known before the region runs.
   FailureOr<Value> getDim(Value tensor, int64_t dim);
 
   /// `value` (a size) on the host: as it is where the host has it, else

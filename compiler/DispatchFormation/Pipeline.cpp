@@ -1,5 +1,4 @@
-//===- Pipeline.cpp - The dispatch-creation stage's passes
-//-----------------===//
+//===- Pipeline.cpp - The dispatch-creation stage's passes ----------------===//
 
 #include "compiler/DispatchFormation/Passes.h"
 

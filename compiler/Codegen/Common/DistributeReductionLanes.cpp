@@ -20,7 +20,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -40,8 +39,9 @@ namespace {
 
 using vector::CombiningKind;
 
-/// The steps of a lane's loop over several reductions LLVM unrolls together.
-constexpr int32_t kUnrolledSteps = 4;
+/// The steps of a lane's loop over several reductions the target's compiler
+/// unrolls together.
+constexpr int64_t kUnrolledSteps = 4;
 
 std::optional<gpu::AllReduceOperation> getSubgroupOperation(CombiningKind kind) {
   using O = gpu::AllReduceOperation;
@@ -474,9 +474,11 @@ Value addLanesDimension(RewriterBase &rewriter, scf::ForallOp forall,
 /// a row chain), spreads that loop's steps over the lanes; an error when its
 /// work is neither (the strategy shares what halc cannot). The lanes go to
 /// x unless the forall uses x (a column's reduction: y). `subgroupSize` is the
-/// target's one subgroup size, 0 when subgroup operations cannot combine lanes.
+/// target's one subgroup size, 0 when subgroup operations cannot combine lanes;
+/// `unrollsMarkedLoops`, whether its compiler unrolls a loop halc marks.
 LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
                          int64_t lanes, int64_t subgroupSize,
+                         bool unrollsMarkedLoops,
                          ArrayRef<int64_t> workgroupSize) {
   std::optional<ThreadReduction> found = findThreadReduction(forall);
   scf::ForOp rowLoop = found ? scf::ForOp() : findRowLoop(forall);
@@ -561,20 +563,13 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
                                   ArrayRef<bool>(inBounds));
   strideOverLanes(rewriter, loop, lane, lanes);
   // Several reductions a thread (a column of several rows) load little a
-  // step: LLVM unrolls the loop four steps at a time, more loads in flight
-  // (its trip count depends on the lane, so LLVM would not on its own: 16
-  // rows ran 1.8x faster through CUDA on an H100). SPIR-V drops the mark;
-  // NVIDIA's Vulkan driver unrolls the loop anyway.
-  if (!scalar) {
-    MLIRContext *context = rewriter.getContext();
-    auto unroll = LLVM::LoopUnrollAttr::get(
-        context, {}, rewriter.getI32IntegerAttr(kUnrolledSteps), {}, {}, {}, {},
-        {});
-    loop->setAttr(LLVM::LoopAnnotationAttr::name,
-                  LLVM::LoopAnnotationAttr::get(context, {}, {}, {}, unroll, {},
-                                                {}, {}, {}, {}, {}, {}, {}, {},
-                                                {}, {}));
-  }
+  // step: the target's compiler unrolls the loop four steps at a time, more
+  // loads in flight (its trip count depends on the lane, so LLVM would not
+  // on its own: 16 rows ran 1.8x faster through CUDA on an H100). SPIR-V
+  // has no such count for halc's version; NVIDIA's Vulkan driver unrolls
+  // the loop anyway.
+  if (!scalar && unrollsMarkedLoops)
+    loop->setAttr(kUnrollAttrName, rewriter.getI64IntegerAttr(kUnrolledSteps));
   if (widen) {
     widenStep(rewriter, *found, privateAcc, accVectorType);
   } else {
@@ -633,7 +628,7 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
 }
 
 LogicalResult distributeDispatch(ExportOp exportOp, func::FuncOp dispatch,
-                                 int64_t subgroupSize) {
+                                 TargetAttr target) {
   IRRewriter rewriter(dispatch.getContext());
   SmallVector<scf::ForallOp> marked;
   dispatch.walk([&](scf::ForallOp forall) {
@@ -644,8 +639,9 @@ LogicalResult distributeDispatch(ExportOp exportOp, func::FuncOp dispatch,
     int64_t lanes =
         forall->getAttrOfType<IntegerAttr>(kReductionLanesAttrName).getInt();
     forall->removeAttr(kReductionLanesAttrName);
-    if (failed(distribute(rewriter, forall, lanes, subgroupSize,
-                          *exportOp.getWorkgroupSize())))
+    if (failed(distribute(
+            rewriter, forall, lanes, target.getFixedSubgroupSize(),
+            target.getUnrollsMarkedLoops(), *exportOp.getWorkgroupSize())))
       return failure();
   }
   return success();
@@ -659,10 +655,9 @@ struct DistributeReductionLanesPass
     TargetAttr target = getTargetForLowering(executable);
     if (!target)
       return signalPassFailure();
-    int64_t subgroupSize = target.getFixedSubgroupSize();
     if (failed(forEachDispatch(
             executable, [&](ExportOp exportOp, func::FuncOp dispatch) {
-              return distributeDispatch(exportOp, dispatch, subgroupSize);
+              return distributeDispatch(exportOp, dispatch, target);
             })))
       signalPassFailure();
   }

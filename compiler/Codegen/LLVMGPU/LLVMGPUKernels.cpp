@@ -89,17 +89,25 @@ void allocsAsWorkgroupAttributions(gpu::GPUModuleOp gpuModule) {
 }
 
 /// Loops marked for the target's compiler to unroll (kUnrollAttrName)
-/// annotated llvm.loop.unroll.full, which upstream's scf-to-cf moves to
+/// annotated for LLVM: llvm.loop.unroll.full, or llvm.loop.unroll.count
+/// where the mark is a count; upstream's scf-to-cf moves the annotation to
 /// each loop's latch branch.
 void annotateUnrolledLoops(gpu::GPUModuleOp gpuModule) {
   MLIRContext *context = gpuModule.getContext();
-  auto unroll = LLVM::LoopUnrollAttr::get(
-      context, {}, {}, {}, BoolAttr::get(context, true), {}, {}, {});
-  auto annotation = LLVM::LoopAnnotationAttr::get(
-      context, {}, {}, {}, unroll, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
   gpuModule.walk([&](scf::ForOp loop) {
-    if (loop->removeAttr(kUnrollAttrName))
-      loop->setAttr(LLVM::LoopAnnotationAttr::name, annotation);
+    Attribute mark = loop->removeAttr(kUnrollAttrName);
+    if (!mark)
+      return;
+    auto count = dyn_cast<IntegerAttr>(mark);
+    auto unroll = LLVM::LoopUnrollAttr::get(
+        context, {},
+        count ? IntegerAttr::get(IntegerType::get(context, 32), count.getInt())
+              : IntegerAttr(),
+        {}, count ? BoolAttr() : BoolAttr::get(context, true), {}, {}, {});
+    loop->setAttr(LLVM::LoopAnnotationAttr::name,
+                  LLVM::LoopAnnotationAttr::get(context, {}, {}, {}, unroll, {},
+                                                {}, {}, {}, {}, {}, {}, {}, {},
+                                                {}, {}));
   });
 }
 

@@ -148,10 +148,11 @@ LogicalResult convertKernels(gpu::GPUModuleOp gpuModule,
   cf::populateControlFlowToSPIRVPatterns(typeConverter, patterns);
   populateVectorToSPIRVPatterns(typeConverter, patterns);
   ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);
-  // Loops the driver unrolls: marked through the conversion by their
-  // location (the only thing of an scf.for its spirv.mlir.loop keeps).
+  // Loops the driver unrolls fully: marked through the conversion by their
+  // location (the only thing of an scf.for its spirv.mlir.loop keeps). A
+  // count (SPIR-V 1.4's PartialCount) is not in the SPIR-V halc writes.
   gpuModule.walk([&](scf::ForOp loop) {
-    if (loop->hasAttr(kUnrollAttrName))
+    if (isa_and_present<UnitAttr>(loop->getAttr(kUnrollAttrName)))
       loop->setLoc(NameLoc::get(StringAttr::get(context, kUnrollAttrName),
                                 loop.getLoc()));
   });

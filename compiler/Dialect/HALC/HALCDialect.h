@@ -29,7 +29,9 @@ constexpr llvm::StringLiteral kReductionLanesAttrName = "halc.reduction_lanes";
 
 /// The discardable attribute on an scf.for that the compiler the kernel
 /// reaches unrolls instead of halc (TargetAttr's unrolls_marked_loops): a
-/// SPIR-V loop's Unroll control, LLVM's llvm.loop.unroll.full.
+/// unit attribute, fully (a SPIR-V loop's Unroll control, LLVM's
+/// llvm.loop.unroll.full); an integer, that many steps at a time (LLVM's
+/// llvm.loop.unroll.count).
 constexpr llvm::StringLiteral kUnrollAttrName = "halc.unroll";
 
 /// The discardable attribute that carries the TargetAttr on the module.

@@ -179,7 +179,10 @@ LogicalResult DispatchRegionOp::verify() {
   if (static_cast<int64_t>(getResultDims().size()) != dynamic)
     return emitOpError("has ") << getResultDims().size() << " result_dims for "
                                << dynamic << " dynamic result dimensions";
-  auto yield = dyn_cast<YieldOp>(getBody().front().getTerminator());
+  Block &body = getBody().front();
+  if (body.getNumArguments() != 0)
+    return emitOpError("reads values from above, not block arguments");
+  auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(body.back());
   if (!yield || yield.getValues().getTypes() != getResultTypes())
     return emitOpError("must end in a halc.yield of its result types");
   return success();

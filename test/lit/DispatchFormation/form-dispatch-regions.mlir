@@ -111,3 +111,27 @@ func.func @reshaped(%a: tensor<3x8xf32>) -> tensor<24xf32> {
   %c = tensor.collapse_shape %r [[0, 1]] : tensor<3x8xf32> into tensor<24xf32>
   return %c : tensor<24xf32>
 }
+
+// -----
+
+// A returned reshape whose size the host computes after the root: the
+// region, where the root stood, reads that size computed again before it.
+// CHECK-LABEL: func.func @reshaped_dynamic(
+// CHECK-SAME: %[[A:.+]]: tensor<?x4xf32>)
+// CHECK: %[[N:.+]] = tensor.dim %[[A]]
+// CHECK: %[[R:.+]] = halc.dispatch.region result_dims(%{{.+}}) -> (tensor<?x2x2xf32>) {
+// CHECK: %[[NEG:.+]] = linalg.negf
+// CHECK: tensor.expand_shape %[[NEG]] {{\[\[}}0], [1, 2]] output_shape [%{{.+}}, 2, 2]
+// CHECK: halc.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[R]]
+func.func @reshaped_dynamic(%a: tensor<?x4xf32>) -> tensor<?x2x2xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %r = linalg.negf ins(%a : tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) -> tensor<?x4xf32>
+  %c1 = arith.constant 0 : index
+  %m = tensor.dim %a, %c1 : tensor<?x4xf32>
+  %x = tensor.expand_shape %r [[0], [1, 2]] output_shape [%m, 2, 2] : tensor<?x4xf32> into tensor<?x2x2xf32>
+  return %x : tensor<?x2x2xf32>
+}

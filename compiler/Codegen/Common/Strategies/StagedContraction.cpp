@@ -124,7 +124,7 @@ std::optional<StagedBlock> chooseStagedBlock(int64_t batch, int64_t m,
 
 /// For a contraction (a matmul, a batch matmul, a convolution's implicit
 /// GEMM) whose tiles divide its loops, or whose tiles at the edges can be
-/// padded (EdgeTiles.h; so can a dynamic M or batch's, N and K static): a
+/// padded (EdgeTiles.h; so can a dynamic M, N or batch's, K static): a
 /// workgroup of 32 threads along N and 8 (7) along M computes a tile of the
 /// output of up to 128x128 (a 16x4 block a thread, where that still leaves the
 /// GPU busy; else smaller blocks and tiles), stepping through K 32 (16, 8, 4)
@@ -147,12 +147,13 @@ mlir::halc::chooseStagedContractionConfig(linalg::LinalgOp root,
   unsigned m = parallel[parallel.size() - 2], n = parallel.back(),
            k = reductions.front();
   // Tiles that divide the output where some do; else tiles padded at its
-  // edges, where the op's inputs can be read so. A dynamic M (or batch), a
-  // multiple of the tile or not, is taken as large, its last tile padded.
+  // edges, where the op's inputs can be read so. A dynamic M, N (or batch),
+  // a multiple of the tile or not, is taken as large, its last tile padded.
   bool edges = allowEdges && canPadToTile(root);
   bool dynamic = llvm::any_of(ranges, ShapedType::isDynamic);
-  if (dynamic && (!edges || ShapedType::isDynamic(ranges[n]) ||
-                  ShapedType::isDynamic(ranges[k])))
+  // A dynamic K is not: its last step would be partial, and the steps of
+  // dynamic shape would not vectorize.
+  if (dynamic && (!edges || ShapedType::isDynamic(ranges[k])))
     return {};
   for (int64_t &range : ranges)
     if (ShapedType::isDynamic(range))

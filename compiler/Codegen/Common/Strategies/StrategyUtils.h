@@ -8,8 +8,12 @@
 namespace mlir::halc {
 
 /// What the heuristics assume of a dynamic extent: a multiple of every
-/// workgroup size they consider.
-constexpr int64_t kDynamicExtentStandIn = 1024;
+/// workgroup size they consider, large enough that a dynamic N takes the
+/// tiles of a large static one (a 512 x ? x 4096 matmul called with
+/// 4096 columns: 64x64 tiles at a stand-in of 1024 ran 0.576 ms through
+/// Vulkan on an H100, the 128x64 tiles of 4096 0.539 ms; the static
+/// matmul's 0.465 ms: bench/results/2026-11-27-nvidia-h100-dynamic-sizes.md).
+constexpr int64_t kDynamicExtentStandIn = 4096;
 
 /// Workgroups below which the target's GPU is left partly idle: two a
 /// compute unit, rounded down to a power of two (the counts of the tiles of

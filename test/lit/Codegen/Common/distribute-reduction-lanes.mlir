@@ -374,10 +374,8 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
 // halc-reduce-few-rows): each lane of y keeps a private vector of partial
 // sums over its share of K; the lanes meet in workgroup memory, an element
 // a plane whose threads along x are neighbours, and lane 0 folds the slots
-// as vectors and adds the column's initial value. LLVM unrolls the lane's
-// loop four steps at a time.
-// CHECK: #[[UNROLL:.+]] = #llvm.loop_unroll<count = 4 : i32>
-// CHECK: #[[ANNOTATION:.+]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// as vectors and adds the column's initial value. The lane's loop is
+// marked for the target's compiler to unroll four steps at a time.
 // CHECK-LABEL: func.func @rows_2
 // CHECK: %[[SHARED:.+]] = memref.alloc() : memref<1x32x2x32xf32, #gpu.address_space<workgroup>>
 // CHECK: scf.forall (%[[LANE:.+]], %{{.+}}, %{{.+}}) = (0, 0, 0) to (32, 2, 32) step (1, 2, 1)
@@ -386,7 +384,7 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
 // CHECK: vector.contract
 // CHECK-SAME: into vector<2x1xf32>
 // CHECK: vector.transfer_write %{{.+}}, %[[PRIVATE]]
-// CHECK: } {llvm.loop_annotation = #[[ANNOTATION]]}
+// CHECK: } {halc.unroll = 4 : i64}
 // CHECK: %[[PARTIAL:.+]] = vector.transfer_read %[[PRIVATE]]
 // CHECK: %[[FLAT:.+]] = vector.shape_cast %[[PARTIAL]] : vector<2x1xf32> to vector<2xf32>
 // CHECK: vector.extract %[[FLAT]][0]
@@ -403,7 +401,7 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
 #map2 = affine_map<(d0, d1) -> (0, d0, d1)>
 #map3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #map4 = affine_map<(d0, d1, d2) -> (d0, d2)>
-halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features =  fp16|int8|int16|int64|fp64|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8, 4]>) {
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features =  fp16|int8|int16|int64|fp64|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8, 4], unrolls_marked_loops>) {
   halc.export @rows_2 ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([32, 32, 1]) workgroup_count([4, 1, 1])
   builtin.module {
     func.func @rows_2(%arg0: memref<2x256xf32>, %arg1: memref<256x128xf32>, %arg2: memref<2x128xf32>) {

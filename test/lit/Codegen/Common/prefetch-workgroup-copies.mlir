@@ -163,14 +163,14 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavap
 // for the driver to unroll (halc-convert-to-spirv makes the mark the
 // loop's Unroll control): the driver's unrolling ran as fast on an H100,
 // and the module is a fraction of the size.
-// CHECK-LABEL: func.func @unroll_in_driver
+// CHECK-LABEL: func.func @unroll_marked
 // CHECK: scf.for %{{.+}} = %c0 to %c16 step %c4
 // CHECK: vector.load %{{.+}} : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK: } {halc.unroll}
 halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8], unrolls_marked_loops, peels_prefetched_loops>) {
-  halc.export @unroll_in_driver ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
+  halc.export @unroll_marked ordinal(0) layout(#halc.layout<bindings = [read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
   builtin.module {
-    func.func @unroll_in_driver(%out: memref<16x4xf32>) {
+    func.func @unroll_marked(%out: memref<16x4xf32>) {
       %c0 = arith.constant 0 : index
       %c4 = arith.constant 4 : index
       %c16 = arith.constant 16 : index

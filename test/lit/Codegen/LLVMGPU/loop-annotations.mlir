@@ -1,10 +1,10 @@
 // RUN: halc-opt %s -pass-pipeline='builtin.module(halc.executable(halc-convert-to-nvvm))' | FileCheck %s
 
-// A loop halc-prefetch-workgroup-copies marked for the target's compiler to
-// unroll (`halc.unroll`: a thread's steps through workgroup memory) is
-// annotated llvm.loop.unroll.full; that and an annotation a loop already
-// has (halc-distribute-reduction-lanes' unroll count) become their latch
-// branches' loop metadata, no longer discardable attributes.
+// Loops marked for the target's compiler to unroll: fully (`halc.unroll`,
+// halc-prefetch-workgroup-copies' thread steps through workgroup memory)
+// or four steps at a time (`halc.unroll = 4`, halc-distribute-reduction-
+// lanes' lane loops): annotated llvm.loop.unroll.full and .count, which
+// become their latch branches' loop metadata, no discardable attributes.
 // CHECK-DAG: #[[FULL:.+]] = #llvm.loop_unroll<full = true>
 // CHECK-DAG: #[[COUNT:.+]] = #llvm.loop_unroll<count = 4 : i32>
 // CHECK-DAG: #[[UNROLL:.+]] = #llvm.loop_annotation<unroll = #[[FULL]]>
@@ -33,7 +33,7 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
         %w = vector.load %shared[%tid, %j] : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
         %next = arith.addf %acc, %w : vector<4xf32>
         scf.yield %next : vector<4xf32>
-      } {llvm.loop_annotation = #llvm.loop_annotation<unroll = #llvm.loop_unroll<count = 4 : i32>>}
+      } {halc.unroll = 4 : i64}
       vector.store %twice, %out[%tid, %c0] : memref<16x4xf32>, vector<4xf32>
       return
     }

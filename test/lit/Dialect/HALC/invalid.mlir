@@ -202,3 +202,14 @@ func.func @region_yield(%a: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @region_arguments(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{reads values from above, not block arguments}}
+  %r = halc.dispatch.region -> (tensor<4xf32>) {
+  ^bb0(%x: tensor<4xf32>):
+    halc.yield %x : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
