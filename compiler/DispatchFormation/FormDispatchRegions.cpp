@@ -151,6 +151,31 @@ bool readsByIndexOnly(Operation *op) {
          generic.getNumReductionLoops() == 0;
 }
 
+/// Whether `producer` is a prologue of `consumer`: an elementwise op (a
+/// cast, a dequantization: parallel loops, one result written in order, its
+/// inputs read in order or broadcast) whose result the contraction
+/// `consumer` reads as an operand, not as its accumulator. It fuses: each step
+/// of the contraction computes it on the slice it reads
+/// (halc-tile-and-distribute), and the operand is read from memory in its
+/// narrower type.
+bool isPrologue(Operation *producer, Operation *consumer) {
+  auto elementwise = dyn_cast<linalg::GenericOp>(producer);
+  auto contraction = dyn_cast<linalg::LinalgOp>(consumer);
+  if (!elementwise || !contraction ||
+      !linalg::isaContractionOpInterface(contraction) ||
+      elementwise.getNumResults() != 1 ||
+      elementwise.getNumReductionLoops() != 0 ||
+      !elementwise.getIndexingMapsArray().back().isIdentity() ||
+      !llvm::all_of(elementwise.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isProjectedPermutation(); }))
+    return false;
+  Value result = elementwise->getResult(0);
+  return llvm::none_of(contraction.getDpsInits(),
+                       [&](Value init) { return init == result; }) &&
+         llvm::any_of(contraction.getDpsInputs(),
+                      [&](Value input) { return input == result; });
+}
+
 bool hasReduction(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   return linalgOp && linalgOp.getNumReductionLoops() > 0;
@@ -232,6 +257,7 @@ struct Region {
 /// with reduction loops (a contraction feeding its bias and activation) if
 /// the region has none yet and its result is not a scalar; into any
 /// consumer, a generic that reads its sources by index (a lowered pad);
+/// into a contraction, an elementwise prologue of an operand (isPrologue);
 /// into a row chain, any op on the same rows (reductions too).
 /// A producer whose result the consumer reads by index or through a
 /// reshape is not fused: it is a dispatch of its own.
@@ -262,7 +288,8 @@ SmallVector<Region> formRegions(func::FuncOp func,
             reshaped.contains(producer))
           continue;
         bool rowChain = regions[id].formsRowChainWith(producer);
-        if (consumerReduces && !readsByIndexOnly(producer) && !rowChain)
+        if (consumerReduces && !readsByIndexOnly(producer) && !rowChain &&
+            !isPrologue(producer, consumer))
           continue;
         // A reduction fuses into its consumer's tiles only when its result
         // has a dimension to tile along (not a full reduction to a scalar)
