@@ -600,16 +600,18 @@ halc_module_function(const halc_module_t *module, size_t ordinal) {
 extern "C" halc_status_t
 halc_module_lookup_function(const halc_module_t *module, const char *name,
                             const halc_function_t **out) {
-  std::string known;
-  for (const halc_function_t &function : module->views) {
-    if (std::string(function.name) == name) {
-      *out = &function;
-      return nullptr;
+  return catchExceptions("looking up a function", [&]() -> halc_status_t {
+    std::string known;
+    for (const halc_function_t &function : module->views) {
+      if (std::string(function.name) == name) {
+        *out = &function;
+        return nullptr;
+      }
+      known += (known.empty() ? "" : ", ") + std::string(function.name);
     }
-    known += (known.empty() ? "" : ", ") + std::string(function.name);
-  }
-  return makeError(std::string("the module has no function '") + name +
-                   "'; it has: " + known);
+    return makeError(std::string("the module has no function '") + name +
+                     "'; it has: " + known);
+  });
 }
 
 extern "C" halc_status_t

@@ -174,25 +174,27 @@ struct halc_hip_device_s {
 };
 extern "C" halc_status_t halc_hip_device_create(halc_hip_device_t **out) {
   *out = nullptr;
-  auto device = std::make_unique<halc_hip_device_s>();
-  if (halc_status_t status = device->hip.load())
-    return status;
-  HIPApi &hip = device->hip;
-  int count = 0;
-  if (hip.init(0) != hipSuccess || hip.getDeviceCount(&count) != hipSuccess ||
-      count == 0)
-    return makeError("no HIP device: the HIP runtime loaded but found no AMD "
-                     "GPU");
-  if (halc_status_t status = hip.check(hip.setDevice(0), "hipSetDevice"))
-    return status;
-  hipDeviceProp_t properties;
-  if (halc_status_t status = hip.check(hip.getDeviceProperties(&properties, 0),
-                                       "hipGetDeviceProperties"))
-    return status;
-  device->name = properties.name;
-  device->arch = properties.gcnArchName;
-  *out = device.release();
-  return nullptr;
+  return catchExceptions("opening a HIP device", [&]() -> halc_status_t {
+    auto device = std::make_unique<halc_hip_device_s>();
+    if (halc_status_t status = device->hip.load())
+      return status;
+    HIPApi &hip = device->hip;
+    int count = 0;
+    if (hip.init(0) != hipSuccess || hip.getDeviceCount(&count) != hipSuccess ||
+        count == 0)
+      return makeError("no HIP device: the HIP runtime loaded but found no AMD "
+                       "GPU");
+    if (halc_status_t status = hip.check(hip.setDevice(0), "hipSetDevice"))
+      return status;
+    hipDeviceProp_t properties;
+    if (halc_status_t status = hip.check(
+            hip.getDeviceProperties(&properties, 0), "hipGetDeviceProperties"))
+      return status;
+    device->name = properties.name;
+    device->arch = properties.gcnArchName;
+    *out = device.release();
+    return nullptr;
+  });
 }
 
 extern "C" void halc_hip_device_free(halc_hip_device_t *device) {

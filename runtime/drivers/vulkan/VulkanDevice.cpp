@@ -195,6 +195,8 @@ getCooperativeMatrices(VkInstance instance, VkPhysicalDevice device) {
 } // namespace
 
 halc_status_t VulkanDevice::open() {
+  if (halc_status_t status = loadVulkanLibrary())
+    return status;
   VkApplicationInfo application = {VK_STRUCTURE_TYPE_APPLICATION_INFO};
   application.pApplicationName = "halc";
   // The highest version halc uses (SPIR-V 1.6 for cooperative matrices);
@@ -332,11 +334,13 @@ halc_status_t VulkanDevice::findMemoryType(uint32_t typeBits,
 extern "C" halc_status_t
 halc_vulkan_device_create(halc_vulkan_device_t **out) {
   *out = nullptr;
-  auto device = std::make_unique<halc_vulkan_device_s>();
-  if (halc_status_t status = device->vulkan.open())
-    return status;
-  *out = device.release();
-  return nullptr;
+  return catchExceptions("opening a Vulkan device", [&]() -> halc_status_t {
+    auto device = std::make_unique<halc_vulkan_device_s>();
+    if (halc_status_t status = device->vulkan.open())
+      return status;
+    *out = device.release();
+    return nullptr;
+  });
 }
 
 extern "C" void halc_vulkan_device_free(halc_vulkan_device_t *device) {

@@ -4,10 +4,9 @@
 #define HALC_RUNTIME_DRIVERS_VULKAN_VULKANDEVICE_H
 
 #include "ShaderChecks.h"
+#include "VulkanLibrary.h"
 
 #include "halc/vulkan.h"
-
-#include <vulkan/vulkan.h>
 
 #include <memory>
 #include <string>

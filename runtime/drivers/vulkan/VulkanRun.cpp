@@ -459,46 +459,48 @@ extern "C" halc_status_t
 halc_vulkan_run(halc_vulkan_device_t *device, const halc_module_t *module,
                 const halc_function_t *function, const void *const *arguments,
                 void *const *results, uint32_t repetitions, double *outTimes) {
-  if (repetitions == 0)
-    repetitions = 1;
-  if (function->depends_on_call)
-    return makeError(std::string("@") + function->name +
-                     " has dynamic sizes or scalar arguments: run the "
-                     "function of a call (halc_call_prepare)");
-  Run run(device->vulkan);
-  if (halc_status_t status = run.createPipelines(module, function))
-    return prefixError(std::string("@") + function->name, status);
-  if (halc_status_t status = run.createBuffers(function, arguments))
-    return status;
-  if (halc_status_t status = run.createDescriptorSets(function))
-    return status;
-  auto *staging = static_cast<uint8_t *>(run.stagingData);
-  // An empty tensor's data may be null: nothing to copy.
-  for (const Run::Upload &upload : run.uploads)
-    if (upload.bytes)
-      std::memcpy(staging + upload.offset, upload.data, upload.bytes);
-  if (halc_status_t status = run.record(function, repetitions))
-    return status;
-  if (halc_status_t status = run.submit())
-    return status;
-  for (size_t i = 0; i < function->result_count; ++i)
-    if (size_t bytes = halc_tensor_type_byte_size(&function->results[i]))
-      std::memcpy(results[i], staging + run.resultOffsets[i], bytes);
-  if (outTimes) {
-    std::vector<uint64_t> ticks(run.queryCount, 0);
-    if (run.queryPool &&
-        vkGetQueryPoolResults(device->vulkan.device, run.queryPool, 0,
-                              run.queryCount, ticks.size() * 8, ticks.data(), 8,
-                              VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
-      return makeError("could not read the timestamp queries");
-    double period = device->vulkan.properties.limits.timestampPeriod;
-    for (size_t d = 0; d < function->dispatch_count; ++d)
-      for (uint32_t r = 0; r < repetitions; ++r) {
-        size_t query = 2 * (r * function->dispatch_count + d);
-        outTimes[d * repetitions + r] =
-            run.queryPool ? (ticks[query + 1] - ticks[query]) * period * 1e-6
-                          : 0.0;
-      }
-  }
-  return nullptr;
+  return catchExceptions("running on Vulkan", [&]() -> halc_status_t {
+    if (repetitions == 0)
+      repetitions = 1;
+    if (function->depends_on_call)
+      return makeError(std::string("@") + function->name +
+                       " has dynamic sizes or scalar arguments: run the "
+                       "function of a call (halc_call_prepare)");
+    Run run(device->vulkan);
+    if (halc_status_t status = run.createPipelines(module, function))
+      return prefixError(std::string("@") + function->name, status);
+    if (halc_status_t status = run.createBuffers(function, arguments))
+      return status;
+    if (halc_status_t status = run.createDescriptorSets(function))
+      return status;
+    auto *staging = static_cast<uint8_t *>(run.stagingData);
+    // An empty tensor's data may be null: nothing to copy.
+    for (const Run::Upload &upload : run.uploads)
+      if (upload.bytes)
+        std::memcpy(staging + upload.offset, upload.data, upload.bytes);
+    if (halc_status_t status = run.record(function, repetitions))
+      return status;
+    if (halc_status_t status = run.submit())
+      return status;
+    for (size_t i = 0; i < function->result_count; ++i)
+      if (size_t bytes = halc_tensor_type_byte_size(&function->results[i]))
+        std::memcpy(results[i], staging + run.resultOffsets[i], bytes);
+    if (outTimes) {
+      std::vector<uint64_t> ticks(run.queryCount, 0);
+      if (run.queryPool &&
+          vkGetQueryPoolResults(device->vulkan.device, run.queryPool, 0,
+                                run.queryCount, ticks.size() * 8, ticks.data(),
+                                8, VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
+        return makeError("could not read the timestamp queries");
+      double period = device->vulkan.properties.limits.timestampPeriod;
+      for (size_t d = 0; d < function->dispatch_count; ++d)
+        for (uint32_t r = 0; r < repetitions; ++r) {
+          size_t query = 2 * (r * function->dispatch_count + d);
+          outTimes[d * repetitions + r] =
+              run.queryPool ? (ticks[query + 1] - ticks[query]) * period * 1e-6
+                            : 0.0;
+        }
+    }
+    return nullptr;
+  });
 }

@@ -59,6 +59,19 @@ TEST(Device, CUDAWithoutTheDriverSaysWhatIsMissing) {
       << error;
 }
 
+// The Vulkan loader is opened when a device is, not linked: in a process
+// of its own (lit runs each test so) it is looked for where the variable
+// says.
+TEST(Device, VulkanWithoutTheLoaderSaysWhatIsMissing) {
+  setenv("HALC_VULKAN_LIBRARY", "/nonexistent/libvulkan.so.1", 1);
+  std::string error = createError("vulkan");
+  unsetenv("HALC_VULKAN_LIBRARY");
+  EXPECT_NE(error.find("no Vulkan loader: cannot load "
+                       "/nonexistent/libvulkan.so.1"),
+            std::string::npos)
+      << error;
+}
+
 TEST(Device, CUDATargetMatching) {
   EXPECT_TRUE(halc_cuda_target_matches("sm_80", "sm_90"));
   EXPECT_TRUE(halc_cuda_target_matches("sm_90", "sm_90"));
