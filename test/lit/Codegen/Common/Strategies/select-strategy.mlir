@@ -46,6 +46,20 @@
 // CHECK-LABEL: func.func @softmax(
 // CHECK: linalg.generic {{.*}}lowering_config = #halc.lowering_config<strategy = row_lanes,
 
+// Dynamic M and N take the staged strategy (their last tiles padded); a
+// dynamic K a thread's serial loop.
+// CHECK-LABEL: func.func @dynamic_rows(
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction,
+// CHECK-LABEL: func.func @dynamic_columns(
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction,
+// CHECK-LABEL: func.func @dynamic_depth(
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = thread_tiles,
+
+// A cast of an operand is computed in the contraction's dispatch.
+// CHECK-LABEL: func.func @cast_prologue(
+// CHECK: arith.extf
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction,
+
 func.func @elementwise(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> tensor<256x256xf32> {
   %e = tensor.empty() : tensor<256x256xf32>
   %r = linalg.add ins(%a, %b : tensor<256x256xf32>, tensor<256x256xf32>) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
@@ -132,4 +146,46 @@ func.func @softmax(%a: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
   %e = tensor.empty() : tensor<512x1024xf32>
   %r = linalg.softmax dimension(1) ins(%a : tensor<512x1024xf32>) outs(%e : tensor<512x1024xf32>) -> tensor<512x1024xf32>
   return %r : tensor<512x1024xf32>
+}
+
+func.func @dynamic_rows(%a: tensor<?x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<?x1024xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x1024xf32>
+  %e = tensor.empty(%m) : tensor<?x1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<?x1024xf32>) -> tensor<?x1024xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x1024xf32>, tensor<1024x1024xf32>) outs(%f : tensor<?x1024xf32>) -> tensor<?x1024xf32>
+  return %r : tensor<?x1024xf32>
+}
+
+func.func @dynamic_columns(%a: tensor<1024x1024xf32>, %b: tensor<1024x?xf32>) -> tensor<1024x?xf32> {
+  %z = arith.constant 0.0 : f32
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %b, %c1 : tensor<1024x?xf32>
+  %e = tensor.empty(%n) : tensor<1024x?xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024x?xf32>) -> tensor<1024x?xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x?xf32>) outs(%f : tensor<1024x?xf32>) -> tensor<1024x?xf32>
+  return %r : tensor<1024x?xf32>
+}
+
+func.func @dynamic_depth(%a: tensor<1024x?xf32>, %b: tensor<?x1024xf32>) -> tensor<1024x1024xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024x1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<1024x?xf32>, tensor<?x1024xf32>) outs(%f : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
+}
+
+func.func @cast_prologue(%a: tensor<1024x1024xf16>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %ea = tensor.empty() : tensor<1024x1024xf32>
+  %a32 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<1024x1024xf16>) outs(%ea : tensor<1024x1024xf32>) {
+  ^bb0(%x: f16, %o: f32):
+    %w = arith.extf %x : f16 to f32
+    linalg.yield %w : f32
+  } -> tensor<1024x1024xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024x1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %r = linalg.matmul ins(%a32, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%f : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
 }
