@@ -12,7 +12,9 @@
 // --expected_output compares against given values and --reference=cpu
 // against the input MLIR run on the CPU by upstream MLIR (exit 1 on a
 // mismatch); --benchmark=N prints the median GPU time of each dispatch over
-// N runs. Its execution path links the runtime only (no LLVM, no MLIR), so
+// N runs, --benchmark-calls=N the median wall time of N whole calls (what a
+// caller waits: the runtime's host work, copies and the dispatches). Its
+// execution path links the runtime only (no LLVM, no MLIR), so
 // a runtime-only build runs where no compiler is installed.
 //
 //===----------------------------------------------------------------------===//
@@ -30,10 +32,11 @@
 #include "halc/runtime.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <memory>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -46,6 +49,7 @@ struct Options {
   std::string function;
   std::vector<std::string> inputs, outputs, expected;
   uint32_t benchmark = 0;
+  uint32_t benchmarkCalls = 0;
   bool cpuReference = false;
   /// Where the dispatches run: a driver's name, or "msl-cpu".
   std::string device = "vulkan";
@@ -56,7 +60,8 @@ struct Options {
 const char kUsage[] =
     "usage: halc-run MODULE.halm [--function=NAME] [--input=VALUE]... "
     "[--output=@FILE.npy]... [--expected_output=VALUE]... [--reference=cpu] "
-    "[--benchmark=N] [--device=vulkan|hip|cuda|msl-cpu] "
+    "[--benchmark=N] [--benchmark-calls=N] "
+    "[--device=vulkan|hip|cuda|msl-cpu] "
     "[--parameters=FILE.safetensors]\n"
     "  VALUE: 2x3xf32=1,2,3,4,5,6 (one value fills the tensor) or @FILE.npy;\n"
     "    NAME=VALUE gives the argument or result called NAME (an ONNX\n"
@@ -65,6 +70,19 @@ const char kUsage[] =
     "  --device=hip runs a rocm module on an AMD GPU (libamdhip64)\n"
     "  --device=cuda runs a cuda module on an NVIDIA GPU (libcuda.so.1)\n"
     "  --device=msl-cpu runs a metal-spirv module's MSL on the CPU\n";
+
+/// `text` as a count from 1 to 100000 for `flag`; an error otherwise.
+bool parseCount(const char *flag, const std::string &text, uint32_t &count) {
+  char *end = nullptr;
+  unsigned long value = std::strtoul(text.c_str(), &end, 10);
+  if (text.empty() || *end || text[0] == '-' || value == 0 || value > 100000) {
+    std::fprintf(stderr, "error: %s=%s: needs a count from 1 to 100000\n", flag,
+                 text.c_str());
+    return false;
+  }
+  count = uint32_t(value);
+  return true;
+}
 
 bool parseOptions(int argc, char **argv, Options &options) {
   for (int i = 1; i < argc; ++i) {
@@ -108,16 +126,11 @@ bool parseOptions(int argc, char **argv, Options &options) {
     } else if (value("--expected_output", text)) {
       options.expected.push_back(text);
     } else if (value("--benchmark", text)) {
-      char *end = nullptr;
-      unsigned long count = std::strtoul(text.c_str(), &end, 10);
-      if (text.empty() || *end || text[0] == '-' || count == 0 ||
-          count > 100000) {
-        std::fprintf(stderr, "error: --benchmark=%s: needs a count from 1 to "
-                             "100000\n",
-                     text.c_str());
+      if (!parseCount("--benchmark", text, options.benchmark))
         return false;
-      }
-      options.benchmark = uint32_t(count);
+    } else if (value("--benchmark-calls", text)) {
+      if (!parseCount("--benchmark-calls", text, options.benchmarkCalls))
+        return false;
     } else if (value("--reference", text)) {
       if (text != "cpu") {
         std::fprintf(stderr, "error: --reference=%s: only cpu is known\n",
@@ -145,7 +158,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
     std::fprintf(stderr, "error: no module file given\n%s", kUsage);
     return false;
   }
-  if (options.benchmark && options.device == "msl-cpu") {
+  if ((options.benchmark || options.benchmarkCalls) &&
+      options.device == "msl-cpu") {
     std::fprintf(stderr, "error: --benchmark times GPU dispatches only\n");
     return false;
   }
@@ -183,6 +197,24 @@ bool runOnDevice(const Options &options, const halc_module_t *module,
                                  options.benchmark ? times.data() : nullptr)))
     return false;
 
+  if (options.benchmarkCalls) {
+    // Whole calls, one after another, as a caller makes them.
+    std::vector<double> calls;
+    for (uint32_t c = 0; c < options.benchmarkCalls; ++c) {
+      auto start = std::chrono::steady_clock::now();
+      if (failedWith(halc_device_run(device, module, function,
+                                     argumentData.data(), resultData.data(), 1,
+                                     nullptr)))
+        return false;
+      calls.push_back(std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - start)
+                          .count());
+    }
+    std::sort(calls.begin(), calls.end());
+    std::printf("device: %s\ncall: median %.4f ms over %u calls\n",
+                halc_device_name(device), calls[calls.size() / 2],
+                options.benchmarkCalls);
+  }
   if (options.benchmark) {
     std::printf("device: %s\n", halc_device_name(device));
     for (size_t d = 0; d < function->dispatch_count; ++d) {
@@ -361,7 +393,7 @@ int run(const Options &options) {
         return 1;
       }
     } else if (expectedTexts.empty() && !options.cpuReference &&
-               !options.benchmark) {
+               !options.benchmark && !options.benchmarkCalls) {
       std::printf("result[%zu]%s: %s\n", i,
                   describeName(function->result_names[i]).c_str(),
                   formatTensor(results[i]).c_str());

@@ -21,6 +21,7 @@
 // RUN: not halc-run %t.halm --input=i32=99999999999 2>&1 | FileCheck %s --check-prefix=I32-RANGE
 // RUN: not halc-run %t.halm --input=i32=2.5 2>&1 | FileCheck %s --check-prefix=I32-FRACTION
 // RUN: not halc-run %t.halm --input=4xf32=1 --benchmark=-1 2>&1 | FileCheck %s --check-prefix=BENCHMARK
+// RUN: not halc-run %t.halm --input=4xf32=1 --benchmark-calls=0 2>&1 | FileCheck %s --check-prefix=BENCHMARK-CALLS
 // RUN: %python -c "import sys; sys.stdout.buffer.write(b'\x93NUMPY\x01\x00\x76\x00' + (b\"{'descr': '<f4', 'fortran_order': False, 'shape': (abc, 4), }\").ljust(117) + b'\n')" > %t.text-shape.npy
 // RUN: not halc-run %t.halm --input=@%t.text-shape.npy 2>&1 | FileCheck %s --check-prefix=NPY-TEXT
 // RUN: %python -c "import sys; sys.stdout.buffer.write(b'\x93NUMPY\x01\x00\x76\x00' + (b\"{'descr': '<f4', 'fortran_order': False, 'shape': (4611686018427387904, 4), }\").ljust(117) + b'\n')" > %t.wrap.npy
@@ -41,6 +42,7 @@
 // I32-RANGE: error: --input 0: '99999999999' is out of the range of i32
 // I32-FRACTION: error: --input 0: '2.5' is not an integer (the tensor is of i32)
 // BENCHMARK: error: --benchmark=-1: needs a count from 1 to 100000
+// BENCHMARK-CALLS: error: --benchmark-calls=0: needs a count from 1 to 100000
 // NPY-TEXT: error: --input 0: '{{.*}}.text-shape.npy' has a bad dimension 'abc' in its .npy header
 // NPY-WRAP: error: --input 0: a tensor of 4611686018427387904x4xf32 has more bytes than halc-run holds (2^40)
 func.func @neg(%a: tensor<4xf32>) -> tensor<4xf32> {

@@ -8,6 +8,7 @@
 // RUN: halc-run %t.halm --function=add --input=@%t.npy --input=2x3xf32=-0.5 --expected_output=2x3xf32=1,2,3,4,5,6 | FileCheck %s --check-prefix=MATCH
 // RUN: not halc-run %t.halm --function=add --input=2x3xf32=1 --input=2x3xf32=1 --expected_output=2x3xf32=2,2,2,2,2,2.1 | FileCheck %s --check-prefix=MISMATCH
 // RUN: halc-run %t.halm --function=add --input=2x3xf32=1 --input=2x3xf32=1 --benchmark=3 | FileCheck %s --check-prefix=BENCH
+// RUN: halc-run %t.halm --function=add --input=2x3xf32=1 --input=2x3xf32=1 --benchmark-calls=5 | FileCheck %s --check-prefix=CALLS
 // RUN: halc-run %t.halm --function=iota --input=5xi32=7 | FileCheck %s --check-prefix=INT
 
 // PRINT: result[0]: 2x3xf32=[1.5 2.5 3.5][4.5 5.5 6.5]
@@ -15,6 +16,9 @@
 // MISMATCH: result[0]: MISMATCH in 1 of 6 elements; first at [1, 2]: got 2, expected 2.1
 // BENCH: device: llvmpipe
 // BENCH: dispatch 0 @add: median {{[0-9.]+}} ms over 3 runs
+// CALLS: device: llvmpipe
+// CALLS-NEXT: call: median {{[0-9.]+}} ms over 5 calls
+// CALLS-NOT: result
 // INT: result[0]: 5xi32=[7 8 9 10 11]
 func.func @add(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %e = tensor.empty() : tensor<2x3xf32>
