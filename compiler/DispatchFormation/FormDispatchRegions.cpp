@@ -165,9 +165,20 @@ bool isPrologue(Operation *producer, Operation *consumer) {
       !linalg::isaContractionOpInterface(contraction) ||
       elementwise.getNumResults() != 1 ||
       elementwise.getNumReductionLoops() != 0 ||
-      !elementwise.getIndexingMapsArray().back().isIdentity() ||
       !llvm::all_of(elementwise.getIndexingMapsArray(),
-                    [](AffineMap map) { return map.isProjectedPermutation(); }))
+                    [](AffineMap map) {
+                      // Read in order (all loops, or some: a broadcast), not
+                      // transposed: its slice of a K step is then a slice of
+                      // each input.
+                      return map.isProjectedPermutation() &&
+                             llvm::is_sorted(
+                                 map.getResults(),
+                                 [](AffineExpr a, AffineExpr b) {
+                                   return cast<AffineDimExpr>(a).getPosition() <
+                                          cast<AffineDimExpr>(b).getPosition();
+                                 });
+                    }) ||
+      !elementwise.getIndexingMapsArray().back().isIdentity())
     return false;
   Value result = elementwise->getResult(0);
   return llvm::none_of(contraction.getDpsInits(),
@@ -257,7 +268,8 @@ struct Region {
 /// with reduction loops (a contraction feeding its bias and activation) if
 /// the region has none yet and its result is not a scalar; into any
 /// consumer, a generic that reads its sources by index (a lowered pad);
-/// into a contraction, an elementwise prologue of an operand (isPrologue);
+/// into a contraction, an elementwise prologue of an operand (isPrologue),
+/// without its own producers;
 /// into a row chain, any op on the same rows (reductions too).
 /// A producer whose result the consumer reads by index or through a
 /// reshape is not fused: it is a dispatch of its own.
@@ -288,8 +300,9 @@ SmallVector<Region> formRegions(func::FuncOp func,
             reshaped.contains(producer))
           continue;
         bool rowChain = regions[id].formsRowChainWith(producer);
+        bool prologue = consumerReduces && isPrologue(producer, consumer);
         if (consumerReduces && !readsByIndexOnly(producer) && !rowChain &&
-            !isPrologue(producer, consumer))
+            !prologue)
           continue;
         // A reduction fuses into its consumer's tiles only when its result
         // has a dimension to tile along (not a full reduction to a scalar)
@@ -316,7 +329,11 @@ SmallVector<Region> formRegions(func::FuncOp func,
         regionOf[producer] = id;
         regions[id].members.push_back(producer);
         regions[id].hasReduction |= reduces;
-        worklist.push_back(producer);
+        // A prologue, computed a K step at a time, reads bindings: what
+        // produces its inputs (a transpose) runs before, a dispatch of its
+        // own.
+        if (!prologue)
+          worklist.push_back(producer);
       }
     }
   }
@@ -337,8 +354,8 @@ struct RegionInterface {
   /// Results of members used by other regions.
   SmallVector<Value> outputs;
   /// Returned values (perhaps reshaped results of members) the region
-  /// writes, with their positions in the return.
-  SmallVector<std::pair<unsigned, Value>> returned;
+  /// writes.
+  SmallVector<Value> returned;
   /// Cloned ops and members, in program order.
   SmallVector<Operation *> body;
 };
@@ -388,11 +405,11 @@ RegionInterface getInterface(const Region &region, unsigned id,
     pull(member);
   // Returned values of members, reshaped in the region as they are
   // returned.
-  for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
+  for (Value value : ret.getOperands()) {
     Operation *producer = peelReshapes(value).getDefiningOp();
     if (!producer || !llvm::is_contained(region.members, producer))
       continue;
-    interface.returned.push_back({static_cast<unsigned>(index), value});
+    interface.returned.push_back(value);
     if (value.getDefiningOp() != producer)
       pull(value.getDefiningOp());
   }
@@ -414,33 +431,11 @@ RegionInterface getInterface(const Region &region, unsigned id,
       });
       // A result returned as it is is written once: other regions read
       // the returned buffer.
-      bool returnedAsIs = llvm::any_of(interface.returned, [&](auto entry) {
-        return entry.second == result;
-      });
-      if (usedElsewhere && !returnedAsIs)
+      if (usedElsewhere && !llvm::is_contained(interface.returned, result))
         interface.outputs.push_back(result);
     }
   }
   return interface;
-}
-
-/// Ops of the function's block that read, directly or through other ops,
-/// a result of a region's member (the members too): on the host they stand
-/// for values only a dispatch computes.
-DenseSet<Operation *>
-collectMemberDerived(Block &block,
-                     const DenseMap<Operation *, unsigned> &regionOf) {
-  DenseSet<Operation *> derived;
-  for (Operation &op : block) {
-    SetVector<Value> used(op.getOperands().begin(), op.getOperands().end());
-    getUsedValuesDefinedAbove(op.getRegions(), used);
-    if (regionOf.count(&op) || llvm::any_of(used, [&](Value value) {
-          Operation *def = value.getDefiningOp();
-          return def && derived.contains(def);
-        }))
-      derived.insert(&op);
-  }
-  return derived;
 }
 
 /// Replaces the ops of `func`'s regions with `halc.dispatch.region` ops,
@@ -454,14 +449,6 @@ LogicalResult formDispatchRegions(func::FuncOp func) {
   std::vector<RegionInterface> interfaces;
   for (auto [id, region] : llvm::enumerate(regions))
     interfaces.push_back(getInterface(region, id, regionOf, ret));
-  // What the host has before the regions are built: the ops that do not
-  // read a member's result (not those reifying sizes adds later).
-  DenseSet<Operation *> derived = collectMemberDerived(block, regionOf);
-  DenseSet<Operation *> hostOps;
-  for (Operation &op : block)
-    if (!derived.contains(&op))
-      hostOps.insert(&op);
-
   // In the order of their roots, each after those it reads from.
   SmallVector<unsigned> order =
       llvm::to_vector(llvm::seq<unsigned>(0, regions.size()));
@@ -477,16 +464,9 @@ LogicalResult formDispatchRegions(func::FuncOp func) {
     Operation *root = regions[id].members.back();
     OpBuilder host(root->getContext());
     host.setInsertionPointAfter(root);
-    // The host has the arguments and what it computed before the root,
-    // from them alone.
-    auto isAvailable = [&](Value value) {
-      Operation *def = value.getDefiningOp();
-      return !def || (hostOps.contains(def) && def->isBeforeInBlock(root));
-    };
-    HostSizes sizes(host, yielded, isAvailable);
+    HostSizes sizes(host, yielded);
     SmallVector<Value> results(interface.outputs);
-    for (auto [index, value] : interface.returned)
-      results.push_back(value);
+    llvm::append_range(results, interface.returned);
     SmallVector<Value> resultDims;
     for (Value result : results) {
       auto type = cast<RankedTensorType>(result.getType());

@@ -46,7 +46,7 @@ FailureOr<Value> HostSizes::getDim(Value tensor, int64_t dim) {
 }
 
 FailureOr<Value> HostSizes::materialize(Value value) {
-  if (isAvailable(value))
+  if (isa<BlockArgument>(value))
     return value;
   Operation *def = value.getDefiningOp();
   if (auto dim = dyn_cast<tensor::DimOp>(def)) {

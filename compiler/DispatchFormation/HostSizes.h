@@ -9,15 +9,14 @@
 namespace mlir::halc {
 
 /// Sizes on the host at `host`'s insertion point (before a dispatch region
-/// is built there): a dynamic dimension of a tensor of the function, in
-/// terms of what the host has there. `isAvailable` tells which values the
-/// host has (arguments, what it computed before); `dispatched` maps a
-/// result of an earlier region's op to the region's result.
+/// is built there): a dynamic dimension of a tensor of the function, or a
+/// size it computes, in terms of the function's arguments and the results
+/// of earlier regions (`dispatched` maps a result of an earlier region's
+/// op to the region's result), computed again there; CSE merges the copies.
 class HostSizes {
 public:
-  HostSizes(OpBuilder &host, const IRMapping &dispatched,
-            function_ref<bool(Value)> isAvailable)
-      : host(host), dispatched(dispatched), isAvailable(isAvailable) {}
+  HostSizes(OpBuilder &host, const IRMapping &dispatched)
+      : host(host), dispatched(dispatched) {}
 
   /// Dimension `dim` of `tensor`: its static size, a `tensor.dim` of an
   /// argument or an earlier region's result, or the size the ops that
@@ -25,14 +24,13 @@ public:
   /// reshape's); an error where none is known before the region runs.
   FailureOr<Value> getDim(Value tensor, int64_t dim);
 
-  /// `value` (a size) on the host: as it is where the host has it, else
-  /// computed there again from what the host has.
+  /// `value` (a size) on the host: an argument as it is, else computed
+  /// again there.
   FailureOr<Value> materialize(Value value);
 
 private:
   OpBuilder &host;
   const IRMapping &dispatched;
-  function_ref<bool(Value)> isAvailable;
 };
 
 } // namespace mlir::halc

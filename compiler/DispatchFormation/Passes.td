@@ -164,8 +164,8 @@ def FormDispatchRegionsPass
     any number, one with reduction loops if the region has none yet; a
     generic without inputs, such as a lowered pad, into any consumer, a
     convolution too; an elementwise op on a contraction's operand (a cast,
-    a dequantization: a prologue) into the contraction, which computes it
-    a step at a time; into a row chain (a softmax, a layer norm: ops on the
+    a dequantization: a prologue, read in order) into the contraction,
+    which computes it a step at a time, without its own producers; into a row chain (a softmax, a layer norm: ops on the
     same rows), any op on those rows; never one whose result the consumer
     reads by index or through a reshape). Empty tensors, scalar constants,
     reshapes, slices and fills are cloned into each region that uses them;

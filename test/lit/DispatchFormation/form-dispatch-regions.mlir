@@ -66,15 +66,16 @@ func.func @softmax_like(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x1
 
 // -----
 
-// Dynamic sizes: the size the host has (a dimension of an argument) stays
-// on the host and the region reads it from above, as it reads the scalar;
-// the region's dynamic result size is computed on the host from the sizes
-// its ops were given (the transpose's destination). A returned argument
-// stays on the host.
+// Dynamic sizes: a size the region reads (a dimension of an argument) is
+// computed on the host, in terms of the arguments, before the region, which
+// reads it from above, as it reads the scalar; so is the region's dynamic
+// result size, from the sizes its ops were given (the transpose's
+// destination). A returned argument stays on the host.
 // CHECK-LABEL: func.func @dynamic(
 // CHECK-SAME: %[[A:.+]]: tensor<?x4xf32>, %[[S:.+]]: f32)
+// CHECK: %[[M:.+]] = tensor.dim %[[A]], %{{.+}} : tensor<?x4xf32>
 // CHECK: %[[N:.+]] = tensor.dim %[[A]], %{{.+}} : tensor<?x4xf32>
-// CHECK-NEXT: %[[T:.+]] = halc.dispatch.region result_dims(%[[N]]) -> (tensor<4x?xf32>) {
+// CHECK-NEXT: %[[T:.+]] = halc.dispatch.region result_dims(%[[M]]) -> (tensor<4x?xf32>) {
 // CHECK: tensor.empty(%[[N]]) : tensor<?x4xf32>
 // CHECK: arith.mulf %{{.+}}, %[[S]]
 // CHECK: linalg.transpose
