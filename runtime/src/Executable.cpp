@@ -91,32 +91,41 @@ halc_executable_export_count(const halc_executable_t *executable) {
   return executable->exports.size();
 }
 
+namespace {
+
+/// An error where `ordinal` is not below `count`, the executable's number of
+/// `what`s (built without letting an exception cross the C API).
+halc_status_t checkOrdinal(const char *what, size_t ordinal, size_t count) {
+  if (ordinal < count)
+    return nullptr;
+  return catchExceptions("reading an executable", [&] {
+    return makeError(std::string(what) + " ordinal " + std::to_string(ordinal) +
+                     " is out of range; the executable has " +
+                     std::to_string(count));
+  });
+}
+
+} // namespace
+
 extern "C" halc_status_t
 halc_executable_export_info(const halc_executable_t *executable,
                             size_t ordinal, halc_export_info_t *out) {
-  return catchExceptions("reading an export", [&]() -> halc_status_t {
-    if (ordinal >= executable->exports.size())
-      return makeError("export ordinal " + std::to_string(ordinal) +
-                       " is out of range; the executable has " +
-                       std::to_string(executable->exports.size()));
-    *out = executable->exports[ordinal].info;
-    return nullptr;
-  });
+  if (halc_status_t status =
+          checkOrdinal("export", ordinal, executable->exports.size()))
+    return status;
+  *out = executable->exports[ordinal].info;
+  return nullptr;
 }
 
 extern "C" halc_status_t halc_executable_spirv(
     const halc_executable_t *executable, size_t moduleOrdinal,
     const uint32_t **outWords, size_t *outWordCount) {
-  return catchExceptions("reading a shader module", [&]() -> halc_status_t {
-    if (moduleOrdinal >= executable->spirvModules.size())
-      return makeError("shader module ordinal " +
-                       std::to_string(moduleOrdinal) +
-                       " is out of range; the executable has " +
-                       std::to_string(executable->spirvModules.size()));
-    *outWords = executable->spirvModules[moduleOrdinal].words;
-    *outWordCount = executable->spirvModules[moduleOrdinal].wordCount;
-    return nullptr;
-  });
+  if (halc_status_t status = checkOrdinal("shader module", moduleOrdinal,
+                                          executable->spirvModules.size()))
+    return status;
+  *outWords = executable->spirvModules[moduleOrdinal].words;
+  *outWordCount = executable->spirvModules[moduleOrdinal].wordCount;
+  return nullptr;
 }
 
 extern "C" size_t
@@ -127,14 +136,11 @@ halc_executable_library_count(const halc_executable_t *executable) {
 extern "C" halc_status_t
 halc_executable_metal_library(const halc_executable_t *executable,
                               size_t ordinal, halc_metal_library_t *out) {
-  return catchExceptions("reading a Metal library", [&]() -> halc_status_t {
-    if (ordinal >= executable->metalLibraries.size())
-      return makeError("library ordinal " + std::to_string(ordinal) +
-                       " is out of range; the executable has " +
-                       std::to_string(executable->metalLibraries.size()));
-    *out = executable->metalLibraries[ordinal];
-    return nullptr;
-  });
+  if (halc_status_t status =
+          checkOrdinal("library", ordinal, executable->metalLibraries.size()))
+    return status;
+  *out = executable->metalLibraries[ordinal];
+  return nullptr;
 }
 
 extern "C" size_t
@@ -145,15 +151,12 @@ halc_executable_code_module_count(const halc_executable_t *executable) {
 extern "C" halc_status_t
 halc_executable_code_module(const halc_executable_t *executable, size_t ordinal,
                            const void **outData, size_t *outSize) {
-  return catchExceptions("reading a code module", [&]() -> halc_status_t {
-    if (ordinal >= executable->codeModules.size())
-      return makeError("module ordinal " + std::to_string(ordinal) +
-                       " is out of range; the executable has " +
-                       std::to_string(executable->codeModules.size()));
-    *outData = executable->codeModules[ordinal].data;
-    *outSize = executable->codeModules[ordinal].size;
-    return nullptr;
-  });
+  if (halc_status_t status =
+          checkOrdinal("module", ordinal, executable->codeModules.size()))
+    return status;
+  *outData = executable->codeModules[ordinal].data;
+  *outSize = executable->codeModules[ordinal].size;
+  return nullptr;
 }
 
 extern "C" const char *
