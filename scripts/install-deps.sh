@@ -19,8 +19,8 @@ packages=(
   rocm-device-libs libamdhip64-dev
   # Unit tests.
   libgtest-dev
-  # The Python package (pybind11 and NumPy) and its tests (pytest).
-  python3-dev pybind11-dev python3-numpy python3-pytest
+  # The Python package (NumPy) and its tests (pytest).
+  python3-dev python3-numpy python3-pytest
   # The MSL executor (test/msl): clang compiles Metal kernels for the CPU;
   # with its sanitizer and libFuzzer runtimes, the ASan/UBSan build of the
   # runtime and its fuzz harnesses.

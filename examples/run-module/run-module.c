@@ -1,9 +1,11 @@
 /* Runs a function of a module halc-compile wrote on a Vulkan device, every
  * f32 argument filled with one value, and prints each result's shape and its
  * first and last elements:
- *   run-module MODULE.halm FUNCTION VALUE...   (one VALUE per argument) */
+ *   run-module MODULE.halm FUNCTION VALUE...   (one VALUE per argument)
+ * The module is loaded on the device, the arguments copied into device
+ * arrays, the call submitted, and its results copied back. */
+#include <halc/driver.h>
 #include <halc/runtime.h>
-#include <halc/vulkan.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,14 +26,56 @@ static size_t element_count(const halc_tensor_type_t *type) {
   return count;
 }
 
-/* Fills argument buffers with the values given, runs the call and prints its
+/* Submits a call of `plan` on `arrays` and prints its results. */
+static int call(halc_device_module_t *loaded, const halc_function_t *plan,
+                halc_device_array_t **arrays) {
+  halc_device_array_t **results =
+      calloc(plan->result_count + 1, sizeof(halc_device_array_t *));
+  halc_invocation_t *invocation = NULL;
+  int status = 1;
+  if (!failed(halc_device_module_submit(loaded, plan, arrays, results,
+                                        &invocation)) &&
+      !failed(halc_invocation_wait(invocation))) {
+    status = 0;
+    for (size_t r = 0; r < plan->result_count && !status; ++r) {
+      const halc_tensor_type_t *type = halc_device_array_type(results[r]);
+      size_t bytes = halc_tensor_type_byte_size(type);
+      void *data = malloc(bytes + 1);
+      if (failed(halc_device_array_to_host(results[r], data, bytes))) {
+        status = 1;
+      } else {
+        printf("result %zu: ", r);
+        for (size_t d = 0; d < type->rank; ++d)
+          printf("%lldx", (long long)type->shape[d]);
+        printf("%s", halc_element_type_name(type->element_type));
+        if (type->element_type == HALC_ELEMENT_TYPE_F32) {
+          const float *values = data;
+          printf(", first %g, last %g", values[0],
+                 values[element_count(type) - 1]);
+        }
+        printf("\n");
+      }
+      free(data);
+    }
+  }
+  halc_invocation_free(invocation);
+  for (size_t r = 0; r < plan->result_count; ++r)
+    halc_device_array_release(results[r]);
+  free(results);
+  return status;
+}
+
+/* Fills device arrays with the values given, runs the call and prints its
  * results. */
 static int run(const halc_module_t *module, const halc_function_t *function,
-               char **values, halc_vulkan_device_t *device) {
+               char **values, halc_device_t *device) {
   /* One pointer more than needed: calloc of 0 may return NULL. */
   size_t n = function->argument_count;
-  const void **arguments = calloc(n + 1, sizeof(void *));
+  halc_device_array_t **arrays = calloc(n + 1, sizeof(halc_device_array_t *));
+  halc_device_module_t *loaded = NULL;
   int status = 1;
+  if (failed(halc_device_module_load(device, module, &loaded)))
+    goto done;
   for (size_t i = 0; i < n; ++i) {
     const halc_tensor_type_t *type = &function->arguments[i];
     if (type->element_type != HALC_ELEMENT_TYPE_F32 || type->scalar) {
@@ -43,43 +87,22 @@ static int run(const halc_module_t *module, const halc_function_t *function,
         fprintf(stderr, "error: argument %zu has a dynamic shape\n", i);
         goto done;
       }
-    float *data = malloc(element_count(type) * sizeof(float));
+    size_t bytes = halc_tensor_type_byte_size(type);
+    float *data = malloc(bytes + sizeof(float));
     for (size_t e = 0; e < element_count(type); ++e)
       data[e] = strtof(values[i], NULL);
-    arguments[i] = data;
+    int created = !failed(
+        halc_device_array_create(device, type, data, bytes, &arrays[i]));
+    free(data);
+    if (!created)
+      goto done;
   }
-  halc_call_t *call = NULL;
-  if (failed(halc_call_prepare(module, function, function->arguments,
-                               arguments, &call)))
-    goto done;
-  const halc_function_t *plan = halc_call_function(call);
-  void **results = calloc(plan->result_count + 1, sizeof(void *));
-  for (size_t r = 0; r < plan->result_count; ++r)
-    results[r] = malloc(halc_tensor_type_byte_size(&plan->results[r]));
-  if (!failed(halc_vulkan_run(device, module, plan, arguments,
-                              (void *const *)results, 1, NULL))) {
-    status = 0;
-    for (size_t r = 0; r < plan->result_count; ++r) {
-      const halc_tensor_type_t *type = &plan->results[r];
-      printf("result %zu: ", r);
-      for (size_t d = 0; d < type->rank; ++d)
-        printf("%lldx", (long long)type->shape[d]);
-      printf("%s", halc_element_type_name(type->element_type));
-      if (type->element_type == HALC_ELEMENT_TYPE_F32) {
-        const float *data = results[r];
-        printf(", first %g, last %g", data[0], data[element_count(type) - 1]);
-      }
-      printf("\n");
-    }
-  }
-  for (size_t r = 0; r < plan->result_count; ++r)
-    free(results[r]);
-  free(results);
-  halc_call_free(call);
+  status = call(loaded, function, arrays);
 done:
   for (size_t i = 0; i < n; ++i)
-    free((void *)arguments[i]);
-  free(arguments);
+    halc_device_array_release(arrays[i]);
+  free(arrays);
+  halc_device_module_free(loaded);
   return status;
 }
 
@@ -98,11 +121,11 @@ int main(int argc, char **argv) {
       fprintf(stderr, "error: @%s takes %zu arguments; %d values given\n",
               function->name, function->argument_count, argc - 3);
     } else {
-      halc_vulkan_device_t *device = NULL;
-      if (!failed(halc_vulkan_device_create(&device))) {
-        printf("device: %s\n", halc_vulkan_device_name(device));
+      halc_device_t *device = NULL;
+      if (!failed(halc_device_create("vulkan", &device))) {
+        printf("device: %s\n", halc_device_name(device));
         status = run(module, function, argv + 3, device);
-        halc_vulkan_device_free(device);
+        halc_device_free(device);
       }
     }
   }

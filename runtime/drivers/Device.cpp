@@ -1,84 +1,91 @@
-//===- Device.cpp - halc_device_t: any driver behind one interface --------===//
+//===- Device.cpp - halc_device_t: any driver, and its memory pool --------===//
 //
-// Each driver exports the same four calls on its own device type (create,
-// free, name, run); a halc_device_t holds one driver's device and the
-// driver's calls on it.
+// A device is opened by name; its memory pool keeps what arrays and calls
+// give back, by size class (a quarter of a power of two at most wasted), so
+// that a program calling the same functions over and over allocates
+// nothing once the pool holds what one call needs.
 //
 //===----------------------------------------------------------------------===//
 
-#include "halc/cuda.h"
-#include "halc/driver.h"
-#include "halc/hip.h"
+#include "DeviceObjects.h"
+
 #include "halc/status_cc.h"
-#include "halc/vulkan.h"
 
 #include <array>
 #include <cstring>
-#include <memory>
-#include <string>
 
 using namespace halc;
 
 namespace {
 
-/// A driver's calls on an untyped device.
 struct Driver {
   const char *name;
-  halc_status_t (*create)(void **device);
-  void (*free)(void *device);
-  const char *(*deviceName)(const void *device);
-  halc_status_t (*run)(void *device, const halc_module_t *module,
-                       const halc_function_t *function,
-                       const void *const *arguments, void *const *results,
-                       uint32_t repetitions, double *outTimesMs);
+  halc_status_t (*open)(std::unique_ptr<DriverDevice> &);
 };
-
-/// The Driver of the calls Create, Free, Name, Run on devices of type
-/// `Device`.
-template <typename Device, halc_status_t (*Create)(Device **),
-          void (*Free)(Device *), const char *(*Name)(const Device *),
-          halc_status_t (*Run)(Device *, const halc_module_t *,
-                               const halc_function_t *, const void *const *,
-                               void *const *, uint32_t, double *)>
-constexpr Driver makeDriver(const char *name) {
-  return {
-      name,
-      [](void **device) {
-        return Create(reinterpret_cast<Device **>(device));
-      },
-      [](void *device) { Free(static_cast<Device *>(device)); },
-      [](const void *device) {
-        return Name(static_cast<const Device *>(device));
-      },
-      [](void *device, const halc_module_t *module,
-         const halc_function_t *function, const void *const *arguments,
-         void *const *results, uint32_t repetitions, double *outTimesMs) {
-        return Run(static_cast<Device *>(device), module, function, arguments,
-                   results, repetitions, outTimesMs);
-      }};
-}
 
 constexpr Driver kDrivers[] = {
-    makeDriver<halc_vulkan_device_t, halc_vulkan_device_create,
-               halc_vulkan_device_free, halc_vulkan_device_name,
-               halc_vulkan_run>("vulkan"),
-    makeDriver<halc_hip_device_t, halc_hip_device_create, halc_hip_device_free,
-               halc_hip_device_name, halc_hip_run>("hip"),
-    makeDriver<halc_cuda_device_t, halc_cuda_device_create,
-               halc_cuda_device_free, halc_cuda_device_name, halc_cuda_run>(
-        "cuda"),
+    {"vulkan", openVulkanDevice},
+    {"hip", openHIPDevice},
+    {"cuda", openCUDADevice},
 };
+
+/// The size class of `bytes`: rounded up to a quarter of its highest power
+/// of two, 256 bytes at least.
+uint64_t sizeClass(uint64_t bytes) {
+  if (bytes <= 256)
+    return 256;
+  uint64_t step = (uint64_t(1) << (63 - __builtin_clzll(bytes))) / 4;
+  return (bytes + step - 1) / step * step;
+}
 
 } // namespace
 
-struct halc_device_s {
-  const Driver *driver = nullptr;
-  void *device = nullptr;
-  ~halc_device_s() {
-    if (device)
-      driver->free(device);
+PooledMemory::~PooledMemory() { device->giveBack(handle, size); }
+
+Device::~Device() {
+  // Nothing may still run on memory freed here.
+  if (halc_status_t status = driver->waitIdle())
+    halc_status_free(status);
+  for (auto &[size, handles] : pooled)
+    for (DeviceMemory handle : handles)
+      driver->free(handle);
+}
+
+halc_status_t Device::take(uint64_t bytes,
+                           std::shared_ptr<PooledMemory> &memory) {
+  uint64_t size = sizeClass(bytes);
+  DeviceMemory handle = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = pooled.find(size);
+    if (it != pooled.end() && !it->second.empty()) {
+      handle = it->second.back();
+      it->second.pop_back();
+      counts.bytes_in_use += size;
+      memory = std::make_shared<PooledMemory>(shared_from_this(), handle, size);
+      return nullptr;
+    }
   }
-};
+  if (halc_status_t status = driver->allocate(size, handle))
+    return status;
+  std::lock_guard<std::mutex> lock(mutex);
+  ++counts.allocations;
+  counts.bytes_allocated += size;
+  counts.bytes_in_use += size;
+  memory = std::make_shared<PooledMemory>(shared_from_this(), handle, size);
+  return nullptr;
+}
+
+void Device::giveBack(DeviceMemory handle, uint64_t size) {
+  std::lock_guard<std::mutex> lock(mutex);
+  counts.bytes_in_use -= size;
+  pooled[size].push_back(handle);
+}
+
+void Device::statistics(halc_device_statistics_t &out) const {
+  std::lock_guard<std::mutex> lock(mutex);
+  out = counts;
+}
 
 extern "C" const char *const *halc_driver_names(void) {
   static const auto names = [] {
@@ -100,11 +107,10 @@ extern "C" halc_status_t halc_device_create(const char *name,
         known += std::string(known.empty() ? "" : ", ") + driver.name;
         continue;
       }
-      auto device = std::make_unique<halc_device_s>();
-      device->driver = &driver;
-      if (halc_status_t status = driver.create(&device->device))
+      std::unique_ptr<DriverDevice> opened;
+      if (halc_status_t status = driver.open(opened))
         return status;
-      *out = device.release();
+      *out = new halc_device_s{std::make_shared<Device>(std::move(opened))};
       return nullptr;
     }
     return makeError(std::string("no driver '") + name + "' (known are " +
@@ -112,19 +118,13 @@ extern "C" halc_status_t halc_device_create(const char *name,
   });
 }
 
-extern "C" void halc_device_free(halc_device_t *device) {
-  delete device;
-}
+extern "C" void halc_device_free(halc_device_t *device) { delete device; }
 
 extern "C" const char *halc_device_name(const halc_device_t *device) {
-  return device->driver->deviceName(device->device);
+  return device->device->driver->name();
 }
 
-extern "C" halc_status_t
-halc_device_run(halc_device_t *device, const halc_module_t *module,
-                const halc_function_t *function, const void *const *arguments,
-                void *const *results, uint32_t repetitions,
-                double *outTimesMs) {
-  return device->driver->run(device->device, module, function, arguments,
-                             results, repetitions, outTimesMs);
+extern "C" void halc_device_statistics(const halc_device_t *device,
+                                       halc_device_statistics_t *out) {
+  device->device->statistics(*out);
 }

@@ -61,11 +61,13 @@ bool halc::fitsInMemory(const int64_t *shape, size_t rank,
   return bytes <= kMaxBufferBytes;
 }
 
-namespace {
+namespace {} // namespace
 
-/// Checks argument `index` of the call against the function's type.
-halc_status_t checkArgument(const halc_tensor_type_t &expected,
-                            const halc_tensor_type_t &given, size_t index) {
+extern "C" halc_status_t
+halc_function_check_argument(const halc_function_t *function, size_t index,
+                             const halc_tensor_type_t *givenType) {
+  const halc_tensor_type_t &expected = function->arguments[index];
+  const halc_tensor_type_t &given = *givenType;
   std::string name = "argument " + std::to_string(index);
   if (expected.element_type != given.element_type ||
       expected.scalar != given.scalar)
@@ -93,6 +95,8 @@ halc_status_t checkArgument(const halc_tensor_type_t &expected,
   return nullptr;
 }
 
+namespace {
+
 /// A scalar argument as a value: an integer sign-extended (a size from a
 /// negative i32 is caught as negative), a float's bits.
 int64_t readScalar(halc_element_type_t type, const void *data) {
@@ -119,7 +123,7 @@ halc_status_t halc::prepareCall(const Function &function,
   call = function;
   for (size_t i = 0; i < function.arguments.size(); ++i) {
     if (halc_status_t status =
-            checkArgument(function.arguments[i], types[i], i))
+            halc_function_check_argument(&function.view, i, &types[i]))
       return status;
     call.shapes[i].assign(types[i].shape, types[i].shape + types[i].rank);
   }

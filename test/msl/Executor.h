@@ -21,7 +21,7 @@
 namespace halc::msl {
 
 /// Runs `function` (a call's plan) of `module` on `arguments`, writing
-/// `results` (as halc_vulkan_run does); false with `error` set when a kernel
+/// `results` (as halc_device_run does); false with `error` set when a kernel
 /// does not compile, breaks the binding contract, or faults.
 bool run(const halc_module_t *module, const halc_function_t *function,
          const void *const *arguments, void *const *results,

@@ -12,13 +12,15 @@
 // --expected_output compares against given values and --reference=cpu
 // against the input MLIR run on the CPU by upstream MLIR (exit 1 on a
 // mismatch); --benchmark=N prints the median GPU time of each dispatch over
-// N runs, --benchmark-calls=N the median wall time of N whole calls (what a
-// caller waits: the runtime's host work, copies and the dispatches). Its
+// N runs, --benchmark-calls=N what N calls cost a program that serves the
+// function (CallBenchmark.h: the module loaded once, arguments on the
+// device). Its
 // execution path links the runtime only (no LLVM, no MLIR), so
 // a runtime-only build runs where no compiler is installed.
 //
 //===----------------------------------------------------------------------===//
 
+#include "CallBenchmark.h"
 #include "Compare.h"
 #include "Tensor.h"
 #ifdef HALC_HAVE_CPU_REFERENCE
@@ -32,7 +34,6 @@
 #include "halc/runtime.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -197,24 +198,10 @@ bool runOnDevice(const Options &options, const halc_module_t *module,
                                  options.benchmark ? times.data() : nullptr)))
     return false;
 
-  if (options.benchmarkCalls) {
-    // Whole calls, one after another, as a caller makes them.
-    std::vector<double> calls;
-    for (uint32_t c = 0; c < options.benchmarkCalls; ++c) {
-      auto start = std::chrono::steady_clock::now();
-      if (failedWith(halc_device_run(device, module, function,
-                                     argumentData.data(), resultData.data(), 1,
-                                     nullptr)))
-        return false;
-      calls.push_back(std::chrono::duration<double, std::milli>(
-                          std::chrono::steady_clock::now() - start)
-                          .count());
-    }
-    std::sort(calls.begin(), calls.end());
-    std::printf("device: %s\ncall: median %.4f ms over %u calls\n",
-                halc_device_name(device), calls[calls.size() / 2],
-                options.benchmarkCalls);
-  }
+  if (options.benchmarkCalls &&
+      failedWith(benchmarkCalls(device, module, function, argumentData.data(),
+                                options.benchmarkCalls)))
+    return false;
   if (options.benchmark) {
     std::printf("device: %s\n", halc_device_name(device));
     for (size_t d = 0; d < function->dispatch_count; ++d) {

@@ -9,7 +9,7 @@
 #include "halc/cuda.h"
 #include "halc/status_cc.h"
 
-#include "../common/KernelRun.h"
+#include "../common/KernelDevice.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -32,6 +32,9 @@ using CUfunction = struct CUfunc_st *;
 using CUevent = struct CUevent_st *;
 using CUstream = struct CUstream_st *;
 constexpr CUresult CUDA_SUCCESS = 0;
+constexpr CUresult CUDA_ERROR_NOT_READY = 600;
+constexpr unsigned CU_EVENT_DISABLE_TIMING = 2;
+constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
 constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
@@ -48,7 +51,6 @@ struct CUDAApi {
   CUresult (*primaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*primaryCtxRelease)(CUdevice);
   CUresult (*ctxSetCurrent)(CUcontext);
-  CUresult (*ctxSynchronize)();
   CUresult (*getErrorString)(CUresult, const char **);
   CUresult (*moduleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
                                void **);
@@ -59,9 +61,13 @@ struct CUDAApi {
                            void **);
   CUresult (*memAlloc)(CUdeviceptr *, size_t);
   CUresult (*memFree)(CUdeviceptr);
-  CUresult (*memcpyHtoD)(CUdeviceptr, const void *, size_t);
-  CUresult (*memcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*memcpyHtoDAsync)(CUdeviceptr, const void *, size_t, CUstream);
+  CUresult (*memcpyDtoHAsync)(void *, CUdeviceptr, size_t, CUstream);
+  CUresult (*streamCreate)(CUstream *, unsigned);
+  CUresult (*streamDestroy)(CUstream);
+  CUresult (*streamSynchronize)(CUstream);
   CUresult (*eventCreate)(CUevent *, unsigned);
+  CUresult (*eventQuery)(CUevent);
   CUresult (*eventDestroy)(CUevent);
   CUresult (*eventRecord)(CUevent, CUstream);
   CUresult (*eventSynchronize)(CUevent);
@@ -89,7 +95,6 @@ struct CUDAApi {
     resolve(primaryCtxRetain, "cuDevicePrimaryCtxRetain");
     resolve(primaryCtxRelease, "cuDevicePrimaryCtxRelease_v2");
     resolve(ctxSetCurrent, "cuCtxSetCurrent");
-    resolve(ctxSynchronize, "cuCtxSynchronize");
     resolve(getErrorString, "cuGetErrorString");
     resolve(moduleLoadDataEx, "cuModuleLoadDataEx");
     resolve(moduleUnload, "cuModuleUnload");
@@ -97,9 +102,13 @@ struct CUDAApi {
     resolve(launchKernel, "cuLaunchKernel");
     resolve(memAlloc, "cuMemAlloc_v2");
     resolve(memFree, "cuMemFree_v2");
-    resolve(memcpyHtoD, "cuMemcpyHtoD_v2");
-    resolve(memcpyDtoH, "cuMemcpyDtoH_v2");
+    resolve(memcpyHtoDAsync, "cuMemcpyHtoDAsync_v2");
+    resolve(memcpyDtoHAsync, "cuMemcpyDtoHAsync_v2");
+    resolve(streamCreate, "cuStreamCreate");
+    resolve(streamDestroy, "cuStreamDestroy_v2");
+    resolve(streamSynchronize, "cuStreamSynchronize");
     resolve(eventCreate, "cuEventCreate");
+    resolve(eventQuery, "cuEventQuery");
     resolve(eventDestroy, "cuEventDestroy_v2");
     resolve(eventRecord, "cuEventRecord");
     resolve(eventSynchronize, "cuEventSynchronize");
@@ -132,32 +141,50 @@ int getSMVersion(const char *arch) {
 
 } // namespace
 
-struct halc_cuda_device_s {
+namespace {
+
+/// The calls KernelDevice makes (drivers/common/KernelDevice.h) on device
+/// 0's primary context and a stream of its own.
+struct CUDADevice {
   CUDAApi cuda;
   CUdevice device = 0;
   CUcontext context = nullptr;
+  CUstream stream = nullptr;
   std::string name, arch;
-  ~halc_cuda_device_s() {
+  ~CUDADevice() {
+    if (stream && cuda.ctxSetCurrent(context) == CUDA_SUCCESS)
+      (void)cuda.streamDestroy(stream);
     if (context)
       (void)cuda.primaryCtxRelease(device);
     if (cuda.library)
       dlclose(cuda.library);
   }
+  halc_status_t open();
 
-  // The calls KernelRun makes (drivers/common/KernelRun.h).
   using Buffer = CUdeviceptr;
   using Module = CUmodule;
   using Kernel = CUfunction;
   using Event = CUevent;
+  halc_status_t makeCurrent() {
+    return cuda.check(cuda.ctxSetCurrent(context), "cuCtxSetCurrent");
+  }
   halc_status_t allocate(Buffer &buffer, size_t size) {
     return cuda.check(cuda.memAlloc(&buffer, size), "cuMemAlloc");
   }
   void release(Buffer buffer) { (void)cuda.memFree(buffer); }
-  halc_status_t upload(Buffer buffer, const void *data, size_t size) {
-    return cuda.check(cuda.memcpyHtoD(buffer, data, size), "cuMemcpyHtoD");
+  halc_status_t write(Buffer buffer, const void *data, size_t size) {
+    if (halc_status_t status =
+            cuda.check(cuda.memcpyHtoDAsync(buffer, data, size, stream),
+                       "cuMemcpyHtoDAsync"))
+      return status;
+    return synchronize();
   }
-  halc_status_t download(void *data, Buffer buffer, size_t size) {
-    return cuda.check(cuda.memcpyDtoH(data, buffer, size), "cuMemcpyDtoH");
+  halc_status_t read(void *data, Buffer buffer, size_t size) {
+    if (halc_status_t status =
+            cuda.check(cuda.memcpyDtoHAsync(data, buffer, size, stream),
+                       "cuMemcpyDtoHAsync"))
+      return status;
+    return synchronize();
   }
   halc_status_t checkExecutable(const halc_executable_t *executable,
                                 size_t ordinal) {
@@ -193,81 +220,73 @@ struct halc_cuda_device_s {
   halc_status_t launch(Kernel kernel, const uint32_t grid[3],
                        const uint32_t block[3], void **parameters) {
     return cuda.check(cuda.launchKernel(kernel, grid[0], grid[1], grid[2],
-                                        block[0], block[1], block[2], 0,
-                                        nullptr, parameters, nullptr),
+                                        block[0], block[1], block[2], 0, stream,
+                                        parameters, nullptr),
                       "cuLaunchKernel");
   }
-  halc_status_t createEvent(Event &event) {
-    return cuda.check(cuda.eventCreate(&event, 0), "cuEventCreate");
+  halc_status_t createEvent(Event &event, bool timed) {
+    return cuda.check(
+        cuda.eventCreate(&event, timed ? 0 : CU_EVENT_DISABLE_TIMING),
+        "cuEventCreate");
   }
   void destroyEvent(Event event) { (void)cuda.eventDestroy(event); }
   halc_status_t record(Event event) {
-    return cuda.check(cuda.eventRecord(event, nullptr), "cuEventRecord");
+    return cuda.check(cuda.eventRecord(event, stream), "cuEventRecord");
+  }
+  halc_status_t isDone(Event event, bool &done) {
+    CUresult result = cuda.eventQuery(event);
+    done = result == CUDA_SUCCESS;
+    return result == CUDA_ERROR_NOT_READY ? nullptr
+                                          : cuda.check(result, "cuEventQuery");
+  }
+  halc_status_t synchronize(Event event) {
+    return cuda.check(cuda.eventSynchronize(event), "cuEventSynchronize");
   }
   halc_status_t elapsed(Event start, Event stop, float &ms) {
-    if (halc_status_t status =
-            cuda.check(cuda.eventSynchronize(stop), "cuEventSynchronize"))
-      return status;
     return cuda.check(cuda.eventElapsedTime(&ms, start, stop),
                       "cuEventElapsedTime");
   }
   halc_status_t synchronize() {
-    return cuda.check(cuda.ctxSynchronize(), "cuCtxSynchronize");
+    return cuda.check(cuda.streamSynchronize(stream), "cuStreamSynchronize");
   }
 };
 
-extern "C" halc_status_t halc_cuda_device_create(halc_cuda_device_t **out) {
-  *out = nullptr;
-  return catchExceptions("opening a CUDA device", [&]() -> halc_status_t {
-    auto device = std::make_unique<halc_cuda_device_s>();
-    if (halc_status_t status = device->cuda.load())
-      return status;
-    CUDAApi &cuda = device->cuda;
-    int count = 0;
-    if (cuda.init(0) != CUDA_SUCCESS ||
-        cuda.deviceGetCount(&count) != CUDA_SUCCESS || count == 0)
-      return makeError("no CUDA device: the CUDA driver loaded but found no "
-                       "NVIDIA GPU");
+halc_status_t CUDADevice::open() {
+  if (halc_status_t status = cuda.load())
+    return status;
+  int count = 0;
+  if (cuda.init(0) != CUDA_SUCCESS ||
+      cuda.deviceGetCount(&count) != CUDA_SUCCESS || count == 0)
+    return makeError("no CUDA device: the CUDA driver loaded but found no "
+                     "NVIDIA GPU");
+  if (halc_status_t status =
+          cuda.check(cuda.deviceGet(&device, 0), "cuDeviceGet"))
+    return status;
+  char deviceName[256] = {};
+  int major = 0, minor = 0;
+  if (halc_status_t status = cuda.check(
+          cuda.deviceGetName(deviceName, sizeof(deviceName) - 1, device),
+          "cuDeviceGetName"))
+    return status;
+  for (auto [value, attribute] :
+       {std::pair(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
+        std::pair(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)})
     if (halc_status_t status =
-            cuda.check(cuda.deviceGet(&device->device, 0), "cuDeviceGet"))
+            cuda.check(cuda.deviceGetAttribute(value, attribute, device),
+                       "cuDeviceGetAttribute"))
       return status;
-    char name[256] = {};
-    int major = 0, minor = 0;
-    if (halc_status_t status = cuda.check(
-            cuda.deviceGetName(name, sizeof(name) - 1, device->device),
-            "cuDeviceGetName"))
-      return status;
-    for (auto [value, attribute] :
-         {std::pair(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
-          std::pair(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)})
-      if (halc_status_t status = cuda.check(
-              cuda.deviceGetAttribute(value, attribute, device->device),
-              "cuDeviceGetAttribute"))
-        return status;
-    device->name = name;
-    device->arch = "sm_" + std::to_string(major * 10 + minor);
-    if (halc_status_t status = cuda.check(
-            cuda.primaryCtxRetain(&device->context, device->device),
-            "cuDevicePrimaryCtxRetain"))
-      return status;
-    *out = device.release();
-    return nullptr;
-  });
+  name = deviceName;
+  arch = "sm_" + std::to_string(major * 10 + minor);
+  if (halc_status_t status = cuda.check(cuda.primaryCtxRetain(&context, device),
+                                        "cuDevicePrimaryCtxRetain"))
+    return status;
+  if (halc_status_t status = makeCurrent())
+    return status;
+  return cuda.check(cuda.streamCreate(&stream, CU_STREAM_NON_BLOCKING),
+                    "cuStreamCreate");
 }
 
-extern "C" void halc_cuda_device_free(halc_cuda_device_t *device) {
-  delete device;
-}
-
-extern "C" const char *
-halc_cuda_device_name(const halc_cuda_device_t *device) {
-  return device->name.c_str();
-}
-
-extern "C" const char *
-halc_cuda_device_arch(const halc_cuda_device_t *device) {
-  return device->arch.c_str();
-}
+} // namespace
 
 extern "C" int halc_cuda_target_matches(const char *target,
                                         const char *deviceArch) {
@@ -275,18 +294,10 @@ extern "C" int halc_cuda_target_matches(const char *target,
   return wanted >= 0 && have >= wanted;
 }
 
-extern "C" halc_status_t halc_cuda_run(halc_cuda_device_t *device,
-                                       const halc_module_t *module,
-                                       const halc_function_t *function,
-                                       const void *const *arguments,
-                                       void *const *results,
-                                       uint32_t repetitions, double *outTimes) {
-  return catchExceptions("running on CUDA", [&]() -> halc_status_t {
-    // The calling thread may not have the device's context current yet.
-    if (halc_status_t status = device->cuda.check(
-            device->cuda.ctxSetCurrent(device->context), "cuCtxSetCurrent"))
-      return status;
-    return KernelRun<halc_cuda_device_s>(*device, module, function)
-        .run(arguments, results, repetitions, outTimes);
-  });
+halc_status_t halc::openCUDADevice(std::unique_ptr<DriverDevice> &device) {
+  auto cuda = std::make_unique<CUDADevice>();
+  if (halc_status_t status = cuda->open())
+    return status;
+  device = std::make_unique<KernelDevice<CUDADevice>>(std::move(cuda));
+  return nullptr;
 }

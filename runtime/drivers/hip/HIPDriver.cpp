@@ -10,7 +10,7 @@
 
 #include "halc/status_cc.h"
 
-#include "../common/KernelRun.h"
+#include "../common/KernelDevice.h"
 
 #include <hip/hip_runtime_api.h>
 
@@ -40,10 +40,13 @@ struct HIPApi {
   decltype(&hipModuleLaunchKernel) moduleLaunchKernel;
   hipError_t (*malloc)(void **, size_t);
   decltype(&hipFree) free;
-  decltype(&hipMemcpyHtoD) memcpyHtoD;
-  decltype(&hipMemcpyDtoH) memcpyDtoH;
-  decltype(&hipDeviceSynchronize) deviceSynchronize;
-  decltype(&hipEventCreate) eventCreate;
+  decltype(&hipMemcpyHtoDAsync) memcpyHtoDAsync;
+  decltype(&hipMemcpyDtoHAsync) memcpyDtoHAsync;
+  decltype(&hipStreamCreateWithFlags) streamCreateWithFlags;
+  decltype(&hipStreamDestroy) streamDestroy;
+  decltype(&hipStreamSynchronize) streamSynchronize;
+  decltype(&hipEventCreateWithFlags) eventCreateWithFlags;
+  decltype(&hipEventQuery) eventQuery;
   decltype(&hipEventDestroy) eventDestroy;
   hipError_t (*eventRecord)(hipEvent_t, hipStream_t);
   decltype(&hipEventSynchronize) eventSynchronize;
@@ -82,10 +85,13 @@ struct HIPApi {
     resolve(moduleLaunchKernel, "hipModuleLaunchKernel");
     resolve(malloc, "hipMalloc");
     resolve(free, "hipFree");
-    resolve(memcpyHtoD, "hipMemcpyHtoD");
-    resolve(memcpyDtoH, "hipMemcpyDtoH");
-    resolve(deviceSynchronize, "hipDeviceSynchronize");
-    resolve(eventCreate, "hipEventCreate");
+    resolve(memcpyHtoDAsync, "hipMemcpyHtoDAsync");
+    resolve(memcpyDtoHAsync, "hipMemcpyDtoHAsync");
+    resolve(streamCreateWithFlags, "hipStreamCreateWithFlags");
+    resolve(streamDestroy, "hipStreamDestroy");
+    resolve(streamSynchronize, "hipStreamSynchronize");
+    resolve(eventCreateWithFlags, "hipEventCreateWithFlags");
+    resolve(eventQuery, "hipEventQuery");
     resolve(eventDestroy, "hipEventDestroy");
     resolve(eventRecord, "hipEventRecord");
     resolve(eventSynchronize, "hipEventSynchronize");
@@ -104,29 +110,46 @@ struct HIPApi {
 
 } // namespace
 
-struct halc_hip_device_s {
+namespace {
+
+/// The calls KernelDevice makes (drivers/common/KernelDevice.h) on device 0
+/// and a stream of its own.
+struct HIPDevice {
   HIPApi hip;
+  hipStream_t stream = nullptr;
   std::string name, arch;
-  ~halc_hip_device_s() {
+  ~HIPDevice() {
+    if (stream)
+      (void)hip.streamDestroy(stream);
     if (hip.library)
       dlclose(hip.library);
   }
+  halc_status_t open();
 
-  // The calls KernelRun makes (drivers/common/KernelRun.h).
   using Buffer = void *;
   using Module = hipModule_t;
   using Kernel = hipFunction_t;
   using Event = hipEvent_t;
+  halc_status_t makeCurrent() {
+    return hip.check(hip.setDevice(0), "hipSetDevice");
+  }
   halc_status_t allocate(Buffer &buffer, size_t size) {
     return hip.check(hip.malloc(&buffer, size), "hipMalloc");
   }
   void release(Buffer buffer) { (void)hip.free(buffer); }
-  halc_status_t upload(Buffer buffer, const void *data, size_t size) {
-    return hip.check(hip.memcpyHtoD(buffer, const_cast<void *>(data), size),
-                     "hipMemcpyHtoD");
+  halc_status_t write(Buffer buffer, const void *data, size_t size) {
+    if (halc_status_t status = hip.check(
+            hip.memcpyHtoDAsync(buffer, const_cast<void *>(data), size, stream),
+            "hipMemcpyHtoDAsync"))
+      return status;
+    return synchronize();
   }
-  halc_status_t download(void *data, Buffer buffer, size_t size) {
-    return hip.check(hip.memcpyDtoH(data, buffer, size), "hipMemcpyDtoH");
+  halc_status_t read(void *data, Buffer buffer, size_t size) {
+    if (halc_status_t status =
+            hip.check(hip.memcpyDtoHAsync(data, buffer, size, stream),
+                      "hipMemcpyDtoHAsync"))
+      return status;
+    return synchronize();
   }
   halc_status_t checkExecutable(const halc_executable_t *executable,
                                 size_t ordinal) {
@@ -151,63 +174,58 @@ struct halc_hip_device_s {
                        const uint32_t block[3], void **parameters) {
     return hip.check(hip.moduleLaunchKernel(kernel, grid[0], grid[1], grid[2],
                                             block[0], block[1], block[2], 0,
-                                            nullptr, parameters, nullptr),
+                                            stream, parameters, nullptr),
                      "hipModuleLaunchKernel");
   }
-  halc_status_t createEvent(Event &event) {
-    return hip.check(hip.eventCreate(&event), "hipEventCreate");
+  halc_status_t createEvent(Event &event, bool timed) {
+    return hip.check(
+        hip.eventCreateWithFlags(&event, timed ? hipEventDefault
+                                               : hipEventDisableTiming),
+        "hipEventCreateWithFlags");
   }
   void destroyEvent(Event event) { (void)hip.eventDestroy(event); }
   halc_status_t record(Event event) {
-    return hip.check(hip.eventRecord(event, nullptr), "hipEventRecord");
+    return hip.check(hip.eventRecord(event, stream), "hipEventRecord");
+  }
+  halc_status_t isDone(Event event, bool &done) {
+    hipError_t error = hip.eventQuery(event);
+    done = error == hipSuccess;
+    return error == hipErrorNotReady ? nullptr
+                                     : hip.check(error, "hipEventQuery");
+  }
+  halc_status_t synchronize(Event event) {
+    return hip.check(hip.eventSynchronize(event), "hipEventSynchronize");
   }
   halc_status_t elapsed(Event start, Event stop, float &ms) {
-    if (halc_status_t status =
-            hip.check(hip.eventSynchronize(stop), "hipEventSynchronize"))
-      return status;
     return hip.check(hip.eventElapsedTime(&ms, start, stop),
                      "hipEventElapsedTime");
   }
   halc_status_t synchronize() {
-    return hip.check(hip.deviceSynchronize(), "hipDeviceSynchronize");
+    return hip.check(hip.streamSynchronize(stream), "hipStreamSynchronize");
   }
 };
-extern "C" halc_status_t halc_hip_device_create(halc_hip_device_t **out) {
-  *out = nullptr;
-  return catchExceptions("opening a HIP device", [&]() -> halc_status_t {
-    auto device = std::make_unique<halc_hip_device_s>();
-    if (halc_status_t status = device->hip.load())
-      return status;
-    HIPApi &hip = device->hip;
-    int count = 0;
-    if (hip.init(0) != hipSuccess || hip.getDeviceCount(&count) != hipSuccess ||
-        count == 0)
-      return makeError("no HIP device: the HIP runtime loaded but found no AMD "
-                       "GPU");
-    if (halc_status_t status = hip.check(hip.setDevice(0), "hipSetDevice"))
-      return status;
-    hipDeviceProp_t properties;
-    if (halc_status_t status = hip.check(
-            hip.getDeviceProperties(&properties, 0), "hipGetDeviceProperties"))
-      return status;
-    device->name = properties.name;
-    device->arch = properties.gcnArchName;
-    *out = device.release();
-    return nullptr;
-  });
+
+halc_status_t HIPDevice::open() {
+  if (halc_status_t status = hip.load())
+    return status;
+  int count = 0;
+  if (hip.init(0) != hipSuccess || hip.getDeviceCount(&count) != hipSuccess ||
+      count == 0)
+    return makeError("no HIP device: the HIP runtime loaded but found no AMD "
+                     "GPU");
+  if (halc_status_t status = makeCurrent())
+    return status;
+  hipDeviceProp_t properties;
+  if (halc_status_t status = hip.check(hip.getDeviceProperties(&properties, 0),
+                                       "hipGetDeviceProperties"))
+    return status;
+  name = properties.name;
+  arch = properties.gcnArchName;
+  return hip.check(hip.streamCreateWithFlags(&stream, hipStreamNonBlocking),
+                   "hipStreamCreateWithFlags");
 }
 
-extern "C" void halc_hip_device_free(halc_hip_device_t *device) {
-  delete device;
-}
-
-extern "C" const char *halc_hip_device_name(const halc_hip_device_t *device) {
-  return device->name.c_str();
-}
-
-extern "C" const char *halc_hip_device_arch(const halc_hip_device_t *device) {
-  return device->arch.c_str();
-}
+} // namespace
 
 extern "C" int halc_hip_target_matches(const char *targetId,
                                        const char *deviceArch) {
@@ -231,14 +249,10 @@ extern "C" int halc_hip_target_matches(const char *targetId,
   return 1;
 }
 
-extern "C" halc_status_t halc_hip_run(halc_hip_device_t *device,
-                                      const halc_module_t *module,
-                                      const halc_function_t *function,
-                                      const void *const *arguments,
-                                      void *const *results,
-                                      uint32_t repetitions, double *outTimes) {
-  return catchExceptions("running on HIP", [&] {
-    return KernelRun<halc_hip_device_s>(*device, module, function)
-        .run(arguments, results, repetitions, outTimes);
-  });
+halc_status_t halc::openHIPDevice(std::unique_ptr<DriverDevice> &device) {
+  auto hip = std::make_unique<HIPDevice>();
+  if (halc_status_t status = hip->open())
+    return status;
+  device = std::make_unique<KernelDevice<HIPDevice>>(std::move(hip));
+  return nullptr;
 }

@@ -251,10 +251,22 @@ halc_status_t VulkanDevice::open() {
     bfloat16.pNext = storage16.pNext;
     storage16.pNext = &bfloat16;
   }
+  // Calls wait on a timeline semaphore; dispatches push their bindings.
+  VkPhysicalDeviceTimelineSemaphoreFeatures timeline = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES};
+  timeline.pNext = float16Int8.pNext;
+  float16Int8.pNext = &timeline;
+  if (!hasExtension(physicalDevice, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME))
+    return makeError(std::string("Vulkan device '") + properties.deviceName +
+                     "' lacks " VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+  extensions.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
   VkPhysicalDeviceFeatures2 features = {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   features.pNext = &float16Int8;
   vkGetPhysicalDeviceFeatures2(physicalDevice, &features);
+  if (!timeline.timelineSemaphore)
+    return makeError(std::string("Vulkan device '") + properties.deviceName +
+                     "' has no timeline semaphores");
   VkPhysicalDeviceFeatures2 enabled = {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   enabled.features.shaderInt16 = features.features.shaderInt16;
@@ -275,11 +287,15 @@ halc_status_t VulkanDevice::open() {
   }
   VkPhysicalDeviceSubgroupProperties subgroup = {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  VkPhysicalDevicePushDescriptorPropertiesKHR push = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR};
+  subgroup.pNext = &push;
   VkPhysicalDeviceProperties2 properties2 = {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
   properties2.pNext = &subgroup;
   vkGetPhysicalDeviceProperties2(physicalDevice, &properties2);
   subgroupSize = subgroup.subgroupSize;
+  maxPushDescriptors = push.maxPushDescriptors;
 
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queueInfo = {
@@ -297,6 +313,19 @@ halc_status_t VulkanDevice::open() {
   if (result != VK_SUCCESS)
     return makeError(vulkanError("vkCreateDevice", result));
   vkGetDeviceQueue(device, queueFamily, 0, &queue);
+  pushDescriptorSet = reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(
+      vkGetDeviceProcAddr(device, "vkCmdPushDescriptorSetKHR"));
+  if (!pushDescriptorSet)
+    return makeError("the Vulkan driver lacks vkCmdPushDescriptorSetKHR");
+  VkSemaphoreTypeCreateInfo timelineInfo = {
+      VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+  timelineInfo.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  VkSemaphoreCreateInfo semaphoreInfo = {
+      VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+  semaphoreInfo.pNext = &timelineInfo;
+  result = vkCreateSemaphore(device, &semaphoreInfo, nullptr, &completed);
+  if (result != VK_SUCCESS)
+    return makeError(vulkanError("vkCreateSemaphore", result));
 
   VkCommandPoolCreateInfo poolInfo = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -310,6 +339,8 @@ halc_status_t VulkanDevice::open() {
 VulkanDevice::~VulkanDevice() {
   if (device) {
     vkDeviceWaitIdle(device);
+    if (completed)
+      vkDestroySemaphore(device, completed, nullptr);
     if (commandPool)
       vkDestroyCommandPool(device, commandPool, nullptr);
     vkDestroyDevice(device, nullptr);
@@ -329,25 +360,4 @@ halc_status_t VulkanDevice::findMemoryType(uint32_t typeBits,
     }
   return makeError("Vulkan device has no memory type with properties " +
                    std::to_string(wanted));
-}
-
-extern "C" halc_status_t
-halc_vulkan_device_create(halc_vulkan_device_t **out) {
-  *out = nullptr;
-  return catchExceptions("opening a Vulkan device", [&]() -> halc_status_t {
-    auto device = std::make_unique<halc_vulkan_device_s>();
-    if (halc_status_t status = device->vulkan.open())
-      return status;
-    *out = device.release();
-    return nullptr;
-  });
-}
-
-extern "C" void halc_vulkan_device_free(halc_vulkan_device_t *device) {
-  delete device;
-}
-
-extern "C" const char *
-halc_vulkan_device_name(const halc_vulkan_device_t *device) {
-  return device->vulkan.properties.deviceName;
 }

@@ -6,8 +6,6 @@
 #include "ShaderChecks.h"
 #include "VulkanLibrary.h"
 
-#include "halc/vulkan.h"
-
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,7 +16,8 @@ namespace halc {
 std::string vulkanError(const char *call, VkResult result);
 
 /// An instance, a physical device, a logical device with one compute queue,
-/// and a command pool on it.
+/// a command pool and a timeline semaphore that counts the submissions
+/// finished.
 struct VulkanDevice {
   ~VulkanDevice();
   halc_status_t open();
@@ -35,6 +34,9 @@ struct VulkanDevice {
   uint32_t timestampBits = 0;
   VkQueue queue = VK_NULL_HANDLE;
   VkCommandPool commandPool = VK_NULL_HANDLE;
+  VkSemaphore completed = VK_NULL_HANDLE;
+  PFN_vkCmdPushDescriptorSetKHR pushDescriptorSet = nullptr;
+  uint32_t maxPushDescriptors = 0;
   /// The lanes of a subgroup.
   uint32_t subgroupSize = 0;
   /// The cooperative-matrix operations of subgroup scope (none without
@@ -43,9 +45,5 @@ struct VulkanDevice {
 };
 
 } // namespace halc
-
-struct halc_vulkan_device_s {
-  halc::VulkanDevice vulkan;
-};
 
 #endif // HALC_RUNTIME_DRIVERS_VULKAN_VULKANDEVICE_H

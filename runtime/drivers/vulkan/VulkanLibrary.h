@@ -19,14 +19,12 @@
 #endif
 #include <vulkan/vulkan.h>
 
-/// The Vulkan 1.1 entry points the driver calls; the loader exports them all.
+/// The Vulkan 1.2 entry points the driver calls; the loader exports them all.
 #define HALC_VULKAN_FUNCTIONS(X)                                               \
   X(vkAllocateCommandBuffers)                                                  \
-  X(vkAllocateDescriptorSets)                                                  \
   X(vkAllocateMemory)                                                          \
   X(vkBeginCommandBuffer)                                                      \
   X(vkBindBufferMemory)                                                        \
-  X(vkCmdBindDescriptorSets)                                                   \
   X(vkCmdBindPipeline)                                                         \
   X(vkCmdCopyBuffer)                                                           \
   X(vkCmdDispatch)                                                             \
@@ -37,32 +35,30 @@
   X(vkCreateBuffer)                                                            \
   X(vkCreateCommandPool)                                                       \
   X(vkCreateComputePipelines)                                                  \
-  X(vkCreateDescriptorPool)                                                    \
   X(vkCreateDescriptorSetLayout)                                               \
   X(vkCreateDevice)                                                            \
-  X(vkCreateFence)                                                             \
   X(vkCreateInstance)                                                          \
   X(vkCreatePipelineLayout)                                                    \
   X(vkCreateQueryPool)                                                         \
+  X(vkCreateSemaphore)                                                         \
   X(vkCreateShaderModule)                                                      \
   X(vkDestroyBuffer)                                                           \
   X(vkDestroyCommandPool)                                                      \
-  X(vkDestroyDescriptorPool)                                                   \
   X(vkDestroyDescriptorSetLayout)                                              \
   X(vkDestroyDevice)                                                           \
-  X(vkDestroyFence)                                                            \
   X(vkDestroyInstance)                                                         \
   X(vkDestroyPipeline)                                                         \
   X(vkDestroyPipelineLayout)                                                   \
   X(vkDestroyQueryPool)                                                        \
+  X(vkDestroySemaphore)                                                        \
   X(vkDestroyShaderModule)                                                     \
   X(vkDeviceWaitIdle)                                                          \
   X(vkEndCommandBuffer)                                                        \
   X(vkEnumerateDeviceExtensionProperties)                                      \
   X(vkEnumeratePhysicalDevices)                                                \
-  X(vkFreeCommandBuffers)                                                      \
   X(vkFreeMemory)                                                              \
   X(vkGetBufferMemoryRequirements)                                             \
+  X(vkGetDeviceProcAddr)                                                       \
   X(vkGetDeviceQueue)                                                          \
   X(vkGetInstanceProcAddr)                                                     \
   X(vkGetPhysicalDeviceFeatures2)                                              \
@@ -71,11 +67,11 @@
   X(vkGetPhysicalDeviceProperties2)                                            \
   X(vkGetPhysicalDeviceQueueFamilyProperties)                                  \
   X(vkGetQueryPoolResults)                                                     \
+  X(vkGetSemaphoreCounterValue)                                                \
   X(vkMapMemory)                                                               \
   X(vkQueueSubmit)                                                             \
   X(vkUnmapMemory)                                                             \
-  X(vkUpdateDescriptorSets)                                                    \
-  X(vkWaitForFences)
+  X(vkWaitSemaphores)
 
 namespace halc {
 

@@ -200,6 +200,13 @@ halc_status_t halc_function_lookup_name(const halc_function_t *function,
                                         int is_result, const char *name,
                                         size_t *out_index);
 
+/* Whether a tensor of type `given` can be argument `index` of `function`:
+ * its kind (tensor or scalar), element type, rank, and each static
+ * dimension; an error naming the first that differs. */
+halc_status_t halc_function_check_argument(const halc_function_t *function,
+                                           size_t index,
+                                           const halc_tensor_type_t *given);
+
 typedef struct halc_module_s halc_module_t;
 
 /* Loads and verifies a module (and every executable in it). */

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "halc/driver.h"
 #include "halc/hip.h"
 
 #include <gtest/gtest.h>
@@ -21,10 +22,10 @@ extern "C" const char *__asan_default_options() { return "detect_leaks=0"; }
 namespace {
 
 std::string createError() {
-  halc_hip_device_t *device = nullptr;
-  halc_status_t status = halc_hip_device_create(&device);
+  halc_device_t *device = nullptr;
+  halc_status_t status = halc_device_create("hip", &device);
   if (!status) {
-    halc_hip_device_free(device);
+    halc_device_free(device);
     return "";
   }
   EXPECT_EQ(device, nullptr);

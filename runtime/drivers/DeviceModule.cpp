@@ -1,0 +1,218 @@
+//===- DeviceModule.cpp - Modules on a device, and calls of them ----------===//
+//
+// Loading a module on a device uploads its constants once; a call binds its
+// plan's buffers (the arguments' arrays, the constants, pooled memory for
+// the rest), submits, and hands the result buffers back as arrays. The
+// intermediates go back to the pool as soon as the call is submitted: the
+// driver runs the next call after this one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceObjects.h"
+
+#include "halc/status_cc.h"
+
+#include <algorithm>
+
+using namespace halc;
+
+struct halc_invocation_s {
+  std::shared_ptr<Device> device;
+  uint64_t ticket = 0;
+};
+
+namespace {
+
+/// Arrays released when this goes.
+struct OwnedArrays {
+  explicit OwnedArrays(size_t count) : arrays(count, nullptr) {}
+  ~OwnedArrays() {
+    for (halc_device_array_t *array : arrays)
+      halc_device_array_release(array);
+  }
+  std::vector<halc_device_array_t *> arrays;
+};
+
+/// Binds `function`'s buffers for a call on `arguments` and submits it.
+halc_status_t submitCall(halc_device_module_s &module,
+                         const halc_function_t *function,
+                         halc_device_array_t *const *arguments,
+                         uint32_t repetitions, double *timesMs,
+                         halc_device_array_t **results, uint64_t &ticket) {
+  std::string name = std::string("@") + function->name;
+  if (function->depends_on_call)
+    return makeError(name + " has dynamic sizes or scalar arguments: submit "
+                            "the function of a call (halc_call_prepare)");
+  Device &device = *module.device;
+  std::vector<std::shared_ptr<PooledMemory>> memory(function->buffer_count);
+  std::vector<char> written(function->buffer_count, true);
+  for (size_t i = 0; i < function->argument_count; ++i) {
+    uint32_t buffer = function->argument_buffers[i];
+    if (buffer == HALC_NO_BUFFER)
+      continue;
+    std::string what = "argument " + std::to_string(i) + " of " + name;
+    if (halc_status_t status = checkLive(arguments[i], what))
+      return status;
+    const halc_device_array_t &array = *arguments[i];
+    if (array.memory->device.get() != &device)
+      return makeError(what + " is an array of another device (" +
+                       array.memory->device->driver->name() +
+                       "); copy it to the host and back");
+    if (halc_status_t status =
+            halc_function_check_argument(function, i, &array.type))
+      return prefixError(name, status);
+    memory[buffer] = array.memory;
+    written[buffer] = false;
+  }
+  for (size_t b = 0; b < function->buffer_count; ++b) {
+    if (!function->buffer_contents[b])
+      continue;
+    auto constant = module.constants.find(function->buffer_contents[b]);
+    if (constant == module.constants.end())
+      return makeError(name + ": buffer " + std::to_string(b) +
+                       " holds a constant of another module");
+    memory[b] = constant->second;
+    written[b] = false;
+  }
+  std::vector<DeviceMemory> handles(function->buffer_count);
+  for (size_t b = 0; b < function->buffer_count; ++b) {
+    if (!memory[b])
+      if (halc_status_t status = device.take(
+              std::max<uint64_t>(function->buffer_sizes[b], 4), memory[b]))
+        return status;
+    handles[b] = memory[b]->handle;
+  }
+  Submission submission;
+  submission.function = function;
+  submission.buffers = handles.data();
+  submission.written = reinterpret_cast<const bool *>(written.data());
+  submission.repetitions = std::max<uint32_t>(1, repetitions);
+  submission.timesMs = timesMs;
+  if (halc_status_t status =
+          device.driver->submit(*module.code, submission, ticket))
+    return prefixError(name, status);
+  module.lastTicket.store(ticket, std::memory_order_release);
+  for (size_t r = 0; r < function->result_count; ++r)
+    results[r] =
+        makeArray(memory[function->result_buffers[r]], function->results[r]);
+  return nullptr;
+}
+
+} // namespace
+
+extern "C" halc_status_t halc_device_module_load(halc_device_t *device,
+                                                 const halc_module_t *module,
+                                                 halc_device_module_t **out) {
+  *out = nullptr;
+  return catchExceptions(
+      "loading a module on a device", [&]() -> halc_status_t {
+        auto loaded = std::make_unique<halc_device_module_s>();
+        loaded->device = device->device;
+        loaded->module = module;
+        DriverDevice &driver = *device->device->driver;
+        if (halc_status_t status = driver.loadModule(module, loaded->code))
+          return status;
+        for (size_t f = 0; f < halc_module_function_count(module); ++f) {
+          const halc_function_t *function = halc_module_function(module, f);
+          for (size_t b = 0; b < function->buffer_count; ++b) {
+            const void *contents = function->buffer_contents[b];
+            if (!contents || loaded->constants.count(contents))
+              continue;
+            std::shared_ptr<PooledMemory> &memory = loaded->constants[contents];
+            uint64_t bytes = function->buffer_sizes[b];
+            if (halc_status_t status =
+                    device->device->take(std::max<uint64_t>(bytes, 4), memory))
+              return status;
+            if (bytes)
+              if (halc_status_t status =
+                      driver.write(memory->handle, contents, bytes))
+                return status;
+          }
+        }
+        *out = loaded.release();
+        return nullptr;
+      });
+}
+
+extern "C" void halc_device_module_free(halc_device_module_t *module) {
+  if (!module)
+    return;
+  // Its code may be in use until its last call has run.
+  if (halc_status_t status = module->device->driver->wait(
+          module->lastTicket.load(std::memory_order_acquire)))
+    halc_status_free(status);
+  delete module;
+}
+
+extern "C" halc_status_t halc_device_module_submit(
+    halc_device_module_t *module, const halc_function_t *function,
+    halc_device_array_t *const *arguments, halc_device_array_t **results,
+    halc_invocation_t **out) {
+  if (out)
+    *out = nullptr;
+  return catchExceptions("submitting a call", [&]() -> halc_status_t {
+    uint64_t ticket = 0;
+    if (halc_status_t status = submitCall(*module, function, arguments, 1,
+                                          nullptr, results, ticket))
+      return status;
+    if (out)
+      *out = new halc_invocation_s{module->device, ticket};
+    return nullptr;
+  });
+}
+
+extern "C" halc_status_t halc_invocation_wait(halc_invocation_t *invocation) {
+  return catchExceptions("waiting for a call", [&] {
+    return invocation->device->driver->wait(invocation->ticket);
+  });
+}
+
+extern "C" void halc_invocation_free(halc_invocation_t *invocation) {
+  delete invocation;
+}
+
+extern "C" halc_status_t halc_device_module_time(
+    halc_device_module_t *module, const halc_function_t *function,
+    halc_device_array_t *const *arguments, uint32_t repetitions,
+    double *timesMs, halc_device_array_t **results) {
+  return catchExceptions("timing a call", [&]() -> halc_status_t {
+    uint64_t ticket = 0;
+    return submitCall(*module, function, arguments, repetitions, timesMs,
+                      results, ticket);
+  });
+}
+
+extern "C" halc_status_t
+halc_device_run(halc_device_t *device, const halc_module_t *module,
+                const halc_function_t *function, const void *const *arguments,
+                void *const *results, uint32_t repetitions, double *timesMs) {
+  return catchExceptions("running a function", [&]() -> halc_status_t {
+    halc_device_module_t *loadedModule = nullptr;
+    if (halc_status_t status =
+            halc_device_module_load(device, module, &loadedModule))
+      return status;
+    std::unique_ptr<halc_device_module_t, void (*)(halc_device_module_t *)>
+        loaded(loadedModule, halc_device_module_free);
+    OwnedArrays inputs(function->argument_count),
+        outputs(function->result_count);
+    for (size_t i = 0; i < function->argument_count; ++i) {
+      if (function->argument_buffers[i] == HALC_NO_BUFFER)
+        continue;
+      const halc_tensor_type_t &type = function->arguments[i];
+      if (halc_status_t status = halc_device_array_create(
+              device, &type, arguments[i], halc_tensor_type_byte_size(&type),
+              &inputs.arrays[i]))
+        return prefixError("argument " + std::to_string(i), status);
+    }
+    if (halc_status_t status = halc_device_module_time(
+            loaded.get(), function, inputs.arrays.data(), repetitions, timesMs,
+            outputs.arrays.data()))
+      return status;
+    for (size_t r = 0; r < function->result_count; ++r)
+      if (halc_status_t status = halc_device_array_to_host(
+              outputs.arrays[r], results[r],
+              halc_tensor_type_byte_size(&function->results[r])))
+        return status;
+    return nullptr;
+  });
+}
