@@ -19,6 +19,7 @@ status=0
   build-sanitize/test/unit build-sanitize/test/fuzz \
   --param sanitized_halc_run=build-sanitize/tools/halc-run/halc-run \
   --param halc_compile=build/tools/halc-compile/halc-compile \
+  --param serving_module=build/test/unit/serving.halm \
   -o build/test/lit-results.json || status=$?
 python3 scripts/summarize-lit.py build/test/lit-results.json
 exit "$status"

@@ -1,8 +1,11 @@
 # halc.runtime on lavapipe: functions called with NumPy arrays (static and
-# dynamic shapes, scalars, several results, f16, bf16, i1, i32), timed, and
-# the errors a caller can make.
+# dynamic shapes, scalars, several results, f16, bf16, i1, i32) and with
+# arrays kept on the device (chained, submitted, from threads, the pool
+# reused), timed, and the errors a caller can make.
 # REQUIRES: lavapipe
 # RUN: %pytest %s
+import threading
+
 import numpy as np
 import pytest
 
@@ -196,3 +199,97 @@ def test_names_and_parameters(tmp_path):
     with pytest.raises(halc.runtime.Error, match="parameter 'weight' has 32"):
         halc.runtime.load_module(
             compiled, parameters={"weight": weight.astype(np.float64)})
+
+
+def test_device_arrays_chain_on_the_device(module):
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((64, 32), dtype=np.float32)
+    b = rng.standard_normal((32, 16), dtype=np.float32)
+    device = module.device
+    x, y = device.array(a), device.array(b)
+    assert (x.shape, x.element_type, x.dtype) == ((64, 32), "f32", np.float32)
+    product = module.matmul(x, y)
+    assert isinstance(product, halc.runtime.DeviceArray)
+    assert product.shape == (64, 16)
+    scaled = module.scale(device.array(product.to_host().reshape(-1, 4)),
+                          0.5)
+    np.testing.assert_allclose(scaled.to_host().reshape(64, 16),
+                               (a @ b) * 0.5, rtol=1e-5, atol=1e-4)
+    # Mixed: a NumPy argument is uploaded, the result stays on the device.
+    mixed = module.matmul(x, b)
+    np.testing.assert_allclose(mixed.to_host(), a @ b, rtol=1e-5, atol=1e-4)
+
+
+def test_submit_returns_an_invocation(module):
+    a = np.ones((64, 32), np.float32)
+    b = np.full((32, 16), 2, np.float32)
+    invocation = module.matmul.submit(a, b)
+    (result,) = invocation.wait()
+    np.testing.assert_array_equal(result.to_host(), np.full((64, 16), 64.0))
+    # Many in flight; the results come back in the order made.
+    calls = [module.scale.submit(np.full((3, 4), i, np.float32), 2.0)
+             for i in range(20)]
+    for i, call in enumerate(calls):
+        np.testing.assert_array_equal(call.results[0].to_host(),
+                                      np.full((3, 4), 2.0 * i))
+
+
+def test_a_warm_pool_allocates_nothing(module):
+    device = module.device
+    x = device.array(np.ones((64, 32), np.float32))
+    y = device.array(np.ones((32, 16), np.float32))
+    module.matmul(x, y).to_host()
+    before = device.statistics()
+    for _ in range(50):
+        module.matmul(x, y)
+    module.matmul(x, y).to_host()
+    after = device.statistics()
+    assert after["allocations"] == before["allocations"]
+    assert after["bytes_in_use"] == before["bytes_in_use"]
+
+
+def test_threads_share_a_device(module):
+    device = module.device
+    failures = []
+
+    def run(index):
+        try:
+            x = device.array(np.full((5, 4), index, np.float32))
+            for _ in range(30):
+                x = module.scale(x, 1.0)
+            np.testing.assert_array_equal(x.to_host(),
+                                          np.full((5, 4), index))
+        except Exception as error:  # reported below, with its thread
+            failures.append((index, error))
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+
+
+def test_device_array_errors(module):
+    device = module.device
+    x = device.array(np.ones((64, 32), np.float32))
+    with pytest.raises(halc.runtime.Error,
+                       match="argument 1 has 31 elements along dimension 0"):
+        module.matmul(x, device.array(np.ones((31, 16), np.float32)))
+    freed = device.array(np.ones((32, 16), np.float32))
+    freed.free()
+    with pytest.raises(halc.runtime.Error, match="freed"):
+        module.matmul(x, freed)
+    with pytest.raises(halc.runtime.Error, match="freed"):
+        freed.to_host()
+    other = halc.runtime.Device("vulkan")
+    with pytest.raises(halc.runtime.Error,
+                       match="argument 1 of @matmul is an array of another "
+                             "device"):
+        module.matmul(x, other.array(np.ones((32, 16), np.float32)))
+    with pytest.raises(TypeError, match="is a scalar"):
+        module.scale(device.array(np.ones((2, 4), np.float32)),
+                     device.array(np.ones(1, np.float32)))
+    with pytest.raises(halc.runtime.Error, match="f16"):
+        module.matmul(device.array(np.ones((64, 32), np.float16)),
+                      device.array(np.ones((32, 16), np.float32)))
