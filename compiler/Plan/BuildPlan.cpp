@@ -6,7 +6,8 @@
 // and workgroup counts. A size the host computes is traced back to the
 // arguments and becomes a value of the call unless it folds. An intermediate
 // result (one the function does not return) reuses the buffer of an earlier
-// intermediate whose last reader has run, when it is large enough.
+// intermediate whose last reader has run, when it is large enough; a
+// constant's buffer is never reused (it keeps its elements across calls).
 //
 //===----------------------------------------------------------------------===//
 
@@ -491,12 +492,15 @@ LogicalResult FunctionPlanner::addDispatch(DispatchOp op) {
     dispatch.bindings.push_back(*buffer);
   }
   // Only now: this dispatch still reads what it frees. Buffers sized at the
-  // call are not shared.
+  // call are not shared, nor are constants' (a runtime uploads them once,
+  // for every call).
   for (Value operand : op.getArguments()) {
     uint32_t buffer = bufferOf.lookup(operand);
+    const Buffer &read = plan.buffers[buffer];
     if (lastReader.lookup(operand) == op.getOperation() &&
         !returned.contains(operand) && !isa<BlockArgument>(operand) &&
-        plan.buffers[buffer].sizeValues.empty())
+        read.sizeValues.empty() && read.contents.empty() &&
+        read.parameter.empty())
       freeBuffers.push_back(buffer);
   }
   for (Value operand : op.getConstants()) {
