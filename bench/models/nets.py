@@ -123,20 +123,26 @@ MODELS = {
 def seeded(model):
     """`model` with every floating-point state tensor drawn from NumPy's
     generator seeded by its name: the same on any machine and any PyTorch.
-    Norm scales and variances near 1, biases and means small, convolution
-    weights He-scaled, dense weights N(0, 0.02) as GPT-2's."""
+    Norm scales and variances near 1 (batch norms' scales below), biases
+    and means small, convolution weights He-scaled, dense weights
+    N(0, 0.02) as GPT-2's."""
     import zlib
 
     import numpy as np
 
     state = model.state_dict()
+    batch_norms = {name + ".weight" for name, module in model.named_modules()
+                   if isinstance(module, torch.nn.BatchNorm2d)}
     for name, tensor in state.items():
         if not tensor.is_floating_point():
             continue
         rng = np.random.default_rng(zlib.crc32(name.encode()))
         shape = tuple(tensor.shape)
-        if name.endswith("running_var") or (name.endswith("weight") and
-                                            len(shape) == 1):
+        if name in batch_norms:
+            # Smaller than 1: ResNet-50's residual sums stay within f16.
+            values = rng.uniform(0.2, 0.6, shape)
+        elif name.endswith("running_var") or (name.endswith("weight") and
+                                              len(shape) == 1):
             values = rng.uniform(0.5, 1.5, shape)
         elif name.endswith("running_mean") or name.endswith("bias"):
             values = rng.normal(0, 0.1, shape)

@@ -71,12 +71,15 @@ def halc_run(path, driver, parameters, x, reference):
         f(device_x)
     f(device_x).to_host()
     wall = (time.perf_counter() - start) / CALLS * 1e3
-    gpu = f.benchmark(device_x, repetitions=10).median_ms
+    timing = f.benchmark(device_x, repetitions=10)
+    gpu = timing.median_ms
     before = module.device.statistics()["allocations"]
     f(device_x).to_host()
     allocations = module.device.statistics()["allocations"] - before
     return {"error": error, "wall_ms": wall, "gpu_ms": gpu,
-            "load_s": load, "allocations_per_call": allocations}
+            "load_s": load, "allocations_per_call": allocations,
+            "dispatches": len(timing.dispatch_ms),
+            "slowest": timing.slowest(8)}
 
 
 def measure(modules, stem):

@@ -94,6 +94,34 @@ def FoldEmptyLoopsPass : Pass<"halc-fold-empty-loops", "ModuleOp"> {
   }];
 }
 
+def FuseElementwiseOpsPass : Pass<"halc-fuse-elementwise-ops", "ModuleOp"> {
+  let summary = "Fuses elementwise producers into their consumers and moves reshapes across linalg ops, never into a contraction";
+  let description = [{
+    Upstream's elementwise fusion and reshape propagation (the patterns of
+    `linalg-fuse-elementwise-ops`) with halc's control: a producer with one
+    use fuses into its consumer unless that consumer reduces and reads the
+    operand broadcast along one of its parallel loops (a contraction's
+    operands: the fused body would run once per element of the missing
+    loop, and the contraction would no longer be one a matmul strategy
+    recognizes; the producer joins the contraction's dispatch as a
+    prologue instead); a reshape moves across a linalg op unless that op
+    is a contraction, whose dimensions stay as the model wrote them (a
+    projection to 12 heads of 64 stays a matmul of width 768).
+
+    ```mlir
+    %g = linalg.generic {...} ins(%x) ... { math.erf ... }   // GELU
+    %y = linalg.matmul ins(%g, %w ...) ...
+    // %g stays an op of its own: the matmul is not a generic computing
+    // erf once per element of %w's columns.
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def RecordEqualSizesPass : Pass<"halc-record-equal-sizes", "ModuleOp"> {
   let summary = "Records which argument sizes the program implies are equal";
   let description = [{

@@ -2,7 +2,6 @@
 
 #include "compiler/DispatchFormation/Passes.h"
 
-#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -12,7 +11,7 @@ void mlir::halc::buildDispatchFormationPipeline(OpPassManager &pm) {
   pm.addPass(createConvertAccGemmToGemmPass());
   pm.addPass(createLowerToFusableLinalgPass());
   pm.addPass(createFoldEmptyLoopsPass());
-  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createFuseElementwiseOpsPass());
   pm.addPass(createSplitReductionsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -17,6 +17,26 @@ class TensorType(ctypes.Structure):
                 ("shape", POINTER(ctypes.c_int64)), ("scalar", ctypes.c_int)]
 
 
+class Dispatch(ctypes.Structure):
+    """halc_dispatch_t."""
+    _fields_ = [("executable", c_size_t), ("export_ordinal", c_size_t),
+                ("binding_count", c_size_t),
+                ("bindings", POINTER(ctypes.c_uint32)),
+                ("constant_count", c_size_t),
+                ("constants", POINTER(ctypes.c_uint32)),
+                ("workgroup_count", ctypes.c_uint32 * 3)]
+
+
+class ExportInfo(ctypes.Structure):
+    """halc_export_info_t."""
+    _fields_ = [("name", c_char_p), ("entry_point", c_char_p),
+                ("workgroup_size", ctypes.c_uint32 * 3),
+                ("binding_count", ctypes.c_uint32),
+                ("read_only_bindings", ctypes.c_uint32),
+                ("constant_count", ctypes.c_uint32),
+                ("subgroup_size", ctypes.c_uint32)]
+
+
 class FunctionPlan(ctypes.Structure):
     """halc_function_t."""
     _fields_ = [("name", c_char_p),
@@ -30,7 +50,7 @@ class FunctionPlan(ctypes.Structure):
                 ("buffer_sizes", POINTER(ctypes.c_uint64)),
                 ("buffer_contents", POINTER(c_void_p)),
                 ("dispatch_count", c_size_t),
-                ("dispatches", c_void_p),
+                ("dispatches", POINTER(Dispatch)),
                 ("depends_on_call", ctypes.c_int),
                 ("argument_names", POINTER(c_char_p)),
                 ("result_names", POINTER(c_char_p))]
@@ -64,6 +84,9 @@ _FUNCTIONS = {
     "halc_module_free": (None, [c_void_p]),
     "halc_module_function_count": (c_size_t, [c_void_p]),
     "halc_module_function": (POINTER(FunctionPlan), [c_void_p, c_size_t]),
+    "halc_module_executable": (c_void_p, [c_void_p, c_size_t]),
+    "halc_executable_export_info": (_status, [c_void_p, c_size_t,
+                                              POINTER(ExportInfo)]),
     "halc_parameters_create": (_status, [POINTER(c_void_p)]),
     "halc_parameters_load_file": (_status, [c_char_p, POINTER(c_void_p)]),
     "halc_parameters_add": (_status, [c_void_p, c_char_p, c_void_p, c_size_t]),

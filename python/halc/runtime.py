@@ -218,9 +218,18 @@ class DeviceArray:
 class Timing:
     """GPU times of a function's dispatches over several runs."""
 
-    def __init__(self, dispatch_ms):
+    def __init__(self, dispatch_ms, dispatch_names):
         #: One list per dispatch: its time in ms in each run.
         self.dispatch_ms = dispatch_ms
+        #: The export each dispatch runs.
+        self.dispatch_names = dispatch_names
+
+    def slowest(self, count=5):
+        """The `count` dispatches of the largest median time: (ms, export
+        name, dispatch index)."""
+        medians = [(float(np.median(times)), name, d) for d, (times, name)
+                   in enumerate(zip(self.dispatch_ms, self.dispatch_names))]
+        return sorted(medians, reverse=True)[:count]
 
     @property
     def median_ms(self):
@@ -372,12 +381,26 @@ class Function:
                                     repetitions]
             arrays = [DeviceArray(self._module.device, ctypes.c_void_p(
                 results[r])) for r in range(count)]
+            if times is not None:
+                times = (times, self._dispatch_names(plan.contents))
             return invocation, arrays, times
         finally:
             if call:
                 lib.halc_call_free(call)
             for array in uploaded:
                 array.free()
+
+    def _dispatch_names(self, plan):
+        names = []
+        for d in range(plan.dispatch_count):
+            dispatch = plan.dispatches[d]
+            info = _capi.ExportInfo()
+            check(lib.halc_executable_export_info(
+                lib.halc_module_executable(self._module._module,
+                                           dispatch.executable),
+                dispatch.export_ordinal, ctypes.byref(info)))
+            names.append(info.name.decode())
+        return names
 
     def submit(self, *args, **kwargs):
         """Submits a call and returns at once: an Invocation whose results
@@ -403,13 +426,13 @@ class Function:
     def benchmark(self, *args, repetitions=10, **kwargs):
         """Runs the function's dispatches `repetitions` times in one
         submission; the GPU time of each dispatch in each run."""
-        _, results, times = self._submit(self._bind(args, kwargs),
-                                         repetitions)
+        _, results, (times, names) = self._submit(self._bind(args, kwargs),
+                                                  repetitions)
         for array in results:
             array.free()
         count = max(repetitions, 1)
         return Timing([times[d * count:(d + 1) * count]
-                       for d in range(len(times) // count)])
+                       for d in range(len(times) // count)], names)
 
     def __repr__(self):
         return "<halc function @%s>" % self.name

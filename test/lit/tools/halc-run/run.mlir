@@ -17,7 +17,10 @@
 // BENCH: device: llvmpipe
 // BENCH: dispatch 0 @add: median {{[0-9.]+}} ms over 3 runs
 // CALLS: device: llvmpipe
-// CALLS-NEXT: call: median {{[0-9.]+}} ms over 5 calls
+// CALLS-NEXT: submit: median {{[0-9.]+}} ms of host time over 5 calls
+// CALLS-NEXT: calls back to back: {{[0-9.]+}} ms each
+// CALLS-NEXT: call and wait: median {{[0-9.]+}} ms over 5 calls
+// CALLS-NEXT: allocations while calling: 0
 // CALLS-NOT: result
 // INT: result[0]: 5xi32=[7 8 9 10 11]
 func.func @add(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
