@@ -106,6 +106,7 @@ _FUNCTIONS = {
     "halc_device_array_create": (_status, [c_void_p, POINTER(TensorType),
                                            c_void_p, c_size_t,
                                            POINTER(c_void_p)]),
+    "halc_device_array_retain": (None, [c_void_p]),
     "halc_device_array_release": (None, [c_void_p]),
     "halc_device_array_type": (POINTER(TensorType), [c_void_p]),
     "halc_device_array_to_host": (_status, [c_void_p, c_void_p, c_size_t]),

@@ -162,6 +162,9 @@ class DeviceArray:
     """A tensor in a device's memory: a call's argument or result. Its
     contents come to the host only with to_host()."""
 
+    # Guards every handle's hand-over (free on one thread, use on another).
+    _lock = threading.Lock()
+
     def __init__(self, device, handle):
         self.device = device
         self._handle = handle
@@ -185,26 +188,35 @@ class DeviceArray:
         return np.dtype(np.float32 if self.element_type == "bf16"
                         else _DTYPES[self.element_type])
 
-    def _checked(self):
-        if not self._handle:
-            raise Error("the device array was freed")
-        return self._handle
+    def _use(self):
+        """A reference to the C array, for the caller to release after use:
+        a free() meanwhile on another thread leaves it alive."""
+        with DeviceArray._lock:
+            if not self._handle:
+                raise Error("the device array was freed")
+            lib.halc_device_array_retain(self._handle)
+            return self._handle
 
     def to_host(self):
         """Its contents as a NumPy array, once the calls writing it have
         run."""
-        handle = self._checked()
-        array = np.empty(self.shape, _DTYPES[self.element_type])
-        check(lib.halc_device_array_to_host(
-            handle, array.ctypes.data if array.size else None, array.nbytes))
+        handle = self._use()
+        try:
+            array = np.empty(self.shape, _DTYPES[self.element_type])
+            check(lib.halc_device_array_to_host(
+                handle, array.ctypes.data if array.size else None,
+                array.nbytes))
+        finally:
+            lib.halc_device_array_release(handle)
         return _from_bf16_bits(array) if self.element_type == "bf16" else array
 
     def free(self):
         """Gives its memory back to the device's pool now (calls already
         made still read it)."""
-        if self._handle:
-            lib.halc_device_array_release(self._handle)
-            self._handle = None
+        with DeviceArray._lock:
+            handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            lib.halc_device_array_release(handle)
 
     __del__ = free
 
@@ -246,33 +258,62 @@ class Invocation:
     """A submitted call: its results (DeviceArrays, written when it runs)
     and wait()."""
 
+    _lock = threading.Lock()
+
     def __init__(self, handle, results):
         self._handle = handle
         self.results = results
 
+    def _take(self):
+        with Invocation._lock:
+            handle, self._handle = getattr(self, "_handle", None), None
+        return handle
+
     def wait(self):
         """Waits until the call has run (an Error if it failed on the
         device); returns its results."""
-        if self._handle:
+        handle = self._take()
+        if handle:
             try:
-                check(lib.halc_invocation_wait(self._handle))
+                check(lib.halc_invocation_wait(handle))
             finally:
-                lib.halc_invocation_free(self._handle)
-                self._handle = None
+                lib.halc_invocation_free(handle)
         return self.results
 
     def __del__(self):
-        if getattr(self, "_handle", None):
-            lib.halc_invocation_free(self._handle)
-            self._handle = None
+        handle = self._take()
+        if handle:
+            lib.halc_invocation_free(handle)
+
+
+class _Loaded:
+    """A module's C objects: what its Module and Functions share (a
+    Function kept alone keeps them)."""
+
+    def __init__(self, module, device):
+        self.module = module
+        self.device = device
+        self.loaded = None
+        loaded = ctypes.c_void_p()
+        check(lib.halc_device_module_load(device._handle, module,
+                                          ctypes.byref(loaded)))
+        self.loaded = loaded
+
+    def __del__(self):
+        if getattr(self, "loaded", None):
+            lib.halc_device_module_free(self.loaded)
+            self.loaded = None
+        if getattr(self, "module", None):
+            lib.halc_module_free(self.module)
+            self.module = None
 
 
 class Function:
     """A function of a loaded module, called with NumPy arrays or
     DeviceArrays."""
 
-    def __init__(self, module, plan):
-        self._module = module
+    def __init__(self, state, plan):
+        self._state = state
         self._plan = plan
         function = plan.contents
         self.name = function.name.decode()
@@ -317,7 +358,7 @@ class Function:
     def _arguments(self, values):
         """Per argument: a DeviceArray, or a NumPy array (a scalar's value;
         a tensor, uploaded into a DeviceArray the call frees)."""
-        device = self._module.device
+        device = self._state.device
         arguments, uploaded = [], []
         for index, value in enumerate(values):
             element, _, scalar = self.arguments[index]
@@ -340,7 +381,7 @@ class Function:
         """Submits a call on `values` (timed `repetitions` times when
         given): (invocation handle, result arrays, times)."""
         arguments, uploaded = self._arguments(values)
-        plan, call = self._plan, None
+        plan, call, used = self._plan, None, []
         try:
             if plan.contents.depends_on_call:
                 types, keep = [], []
@@ -355,36 +396,40 @@ class Function:
                         data[i] = argument.ctypes.data
                 type_array = (_capi.TensorType * max(len(types), 1))(*types)
                 call = ctypes.c_void_p()
-                check(lib.halc_call_prepare(self._module._module, plan,
+                check(lib.halc_call_prepare(self._state.module, plan,
                                             type_array, data,
                                             ctypes.byref(call)))
                 plan = lib.halc_call_function(call)
-            handles = (ctypes.c_void_p * max(len(arguments), 1))(*[
-                a._checked() if isinstance(a, DeviceArray) else None
-                for a in arguments])
+            for argument in arguments:
+                used.append(argument._use()
+                            if isinstance(argument, DeviceArray) else None)
+            handles = (ctypes.c_void_p * max(len(arguments), 1))(*used)
             count = plan.contents.result_count
             results = (ctypes.c_void_p * max(count, 1))()
             invocation = ctypes.c_void_p()
             times = None
             if repetitions is None:
                 check(lib.halc_device_module_submit(
-                    self._module._loaded, plan, handles, results,
+                    self._state.loaded, plan, handles, results,
                     ctypes.byref(invocation)))
             else:
                 repetitions = max(int(repetitions), 1)
                 times = (ctypes.c_double *
                          max(plan.contents.dispatch_count * repetitions, 1))()
                 check(lib.halc_device_module_time(
-                    self._module._loaded, plan, handles, repetitions, times,
+                    self._state.loaded, plan, handles, repetitions, times,
                     results))
                 times = list(times)[:plan.contents.dispatch_count *
                                     repetitions]
-            arrays = [DeviceArray(self._module.device, ctypes.c_void_p(
+            arrays = [DeviceArray(self._state.device, ctypes.c_void_p(
                 results[r])) for r in range(count)]
             if times is not None:
                 times = (times, self._dispatch_names(plan.contents))
             return invocation, arrays, times
         finally:
+            for handle in used:
+                if handle:
+                    lib.halc_device_array_release(handle)
             if call:
                 lib.halc_call_free(call)
             for array in uploaded:
@@ -396,7 +441,7 @@ class Function:
             dispatch = plan.dispatches[d]
             info = _capi.ExportInfo()
             check(lib.halc_executable_export_info(
-                lib.halc_module_executable(self._module._module,
+                lib.halc_module_executable(self._state.module,
                                            dispatch.executable),
                 dispatch.export_ordinal, ctypes.byref(info)))
             names.append(info.name.decode())
@@ -442,15 +487,12 @@ class Module:
     """A module loaded on a device: its functions are its attributes."""
 
     def __init__(self, module, device):
-        self._module = module
+        self._state = _Loaded(module, device)
         self.device = device
-        loaded = ctypes.c_void_p()
-        check(lib.halc_device_module_load(device._handle, module,
-                                          ctypes.byref(loaded)))
-        self._loaded = loaded
         self._functions = {}
         for i in range(lib.halc_module_function_count(module)):
-            function = Function(self, lib.halc_module_function(module, i))
+            function = Function(self._state,
+                                lib.halc_module_function(module, i))
             self._functions[function.name] = function
 
     @property
@@ -477,14 +519,6 @@ class Module:
 
     def __dir__(self):
         return list(super().__dir__()) + list(self._functions)
-
-    def __del__(self):
-        if getattr(self, "_loaded", None):
-            lib.halc_device_module_free(self._loaded)
-            self._loaded = None
-        if getattr(self, "_module", None):
-            lib.halc_module_free(self._module)
-            self._module = None
 
 
 class _Parameters:
@@ -541,5 +575,6 @@ def load_module(module, device="vulkan", parameters=None):
         check(lib.halc_module_load_file_with_parameters(
             os.fsencode(module), bound._handle if bound else None,
             ctypes.byref(handle)))
-    # A Module frees `handle`, even one that fails to load on the device.
+    # _Loaded frees `handle`, even when the module fails to load on the
+    # device.
     return Module(handle, opened)

@@ -101,6 +101,8 @@ extern "C" halc_status_t halc_device_create(const char *name,
                                             halc_device_t **out) {
   *out = nullptr;
   return catchExceptions("opening a device", [&]() -> halc_status_t {
+    if (!name)
+      return makeError("no driver named (NULL)");
     std::string known;
     for (const Driver &driver : kDrivers) {
       if (std::strcmp(driver.name, name) != 0) {

@@ -45,15 +45,30 @@ halc_device_array_t *halc::makeArray(std::shared_ptr<PooledMemory> memory,
   return array.release();
 }
 
-halc_status_t halc::checkLive(const halc_device_array_t *array,
-                              const std::string &what) {
-  if (!array)
+halc_status_t ArrayUse::acquire(const halc_device_array_t *given,
+                                const std::string &what) {
+  if (!given)
     return makeError(what + " is NULL, not a device array");
   LiveArrays &live = liveArrays();
   std::lock_guard<std::mutex> lock(live.mutex);
-  if (!live.arrays.count(array))
-    return makeError(what + " is not a live device array (released?)");
-  return nullptr;
+  auto found = live.arrays.find(given);
+  if (found != live.arrays.end()) {
+    // Not revived once its count reached 0: its release is deleting it.
+    auto *candidate = const_cast<halc_device_array_t *>(*found);
+    int64_t count = candidate->references.load(std::memory_order_relaxed);
+    while (count > 0)
+      if (candidate->references.compare_exchange_weak(
+              count, count + 1, std::memory_order_acq_rel)) {
+        array = candidate;
+        return nullptr;
+      }
+  }
+  return makeError(what + " is not a live device array (released?)");
+}
+
+ArrayUse::~ArrayUse() {
+  if (array)
+    halc_device_array_release(array);
 }
 
 extern "C" halc_status_t
@@ -119,16 +134,16 @@ extern "C" halc_status_t
 halc_device_array_to_host(const halc_device_array_t *array, void *data,
                           size_t dataSize) {
   return catchExceptions("reading a device array", [&]() -> halc_status_t {
-    if (halc_status_t status = checkLive(array, "the array"))
+    ArrayUse use;
+    if (halc_status_t status = use.acquire(array, "the array"))
       return status;
-    uint64_t bytes = halc_tensor_type_byte_size(&array->type);
+    uint64_t bytes = halc_tensor_type_byte_size(&use->type);
     if (dataSize != bytes)
       return makeError("the array holds " + std::to_string(bytes) +
                        " bytes; the host buffer has " +
                        std::to_string(dataSize));
     if (!bytes)
       return nullptr;
-    return array->memory->device->driver->read(array->memory->handle, data,
-                                               bytes);
+    return use->memory->device->driver->read(use->memory->handle, data, bytes);
   });
 }

@@ -33,6 +33,24 @@ struct OwnedArrays {
   std::vector<halc_device_array_t *> arrays;
 };
 
+/// Whether `function`'s dispatches name exports `module` has: a plan of
+/// another module's (a prepared call's) is refused, not read out of range.
+halc_status_t checkExports(const halc_module_t &module,
+                           const halc_function_t &function) {
+  size_t executables = halc_module_executable_count(&module);
+  for (size_t d = 0; d < function.dispatch_count; ++d) {
+    const halc_dispatch_t &dispatch = function.dispatches[d];
+    if (dispatch.executable >= executables ||
+        dispatch.export_ordinal >=
+            halc_executable_export_count(
+                halc_module_executable(&module, dispatch.executable)))
+      return makeError("dispatch " + std::to_string(d) +
+                       " runs an export the module does not have: the "
+                       "function is another module's");
+  }
+  return nullptr;
+}
+
 /// Binds `function`'s buffers for a call on `arguments` and submits it.
 halc_status_t submitCall(halc_device_module_s &module,
                          const halc_function_t *function,
@@ -43,17 +61,21 @@ halc_status_t submitCall(halc_device_module_s &module,
   if (function->depends_on_call)
     return makeError(name + " has dynamic sizes or scalar arguments: submit "
                             "the function of a call (halc_call_prepare)");
+  if (halc_status_t status = checkExports(*module.module, *function))
+    return prefixError(name, status);
   Device &device = *module.device;
   std::vector<std::shared_ptr<PooledMemory>> memory(function->buffer_count);
-  std::vector<char> written(function->buffer_count, true);
+  std::unique_ptr<bool[]> written(new bool[function->buffer_count]);
+  std::fill_n(written.get(), function->buffer_count, true);
   for (size_t i = 0; i < function->argument_count; ++i) {
     uint32_t buffer = function->argument_buffers[i];
     if (buffer == HALC_NO_BUFFER)
       continue;
     std::string what = "argument " + std::to_string(i) + " of " + name;
-    if (halc_status_t status = checkLive(arguments[i], what))
+    ArrayUse use;
+    if (halc_status_t status = use.acquire(arguments[i], what))
       return status;
-    const halc_device_array_t &array = *arguments[i];
+    const halc_device_array_t &array = *use.operator->();
     if (array.memory->device.get() != &device)
       return makeError(what + " is an array of another device (" +
                        array.memory->device->driver->name() +
@@ -85,13 +107,17 @@ halc_status_t submitCall(halc_device_module_s &module,
   Submission submission;
   submission.function = function;
   submission.buffers = handles.data();
-  submission.written = reinterpret_cast<const bool *>(written.data());
+  submission.written = written.get();
   submission.repetitions = std::max<uint32_t>(1, repetitions);
   submission.timesMs = timesMs;
   if (halc_status_t status =
           device.driver->submit(*module.code, submission, ticket))
     return prefixError(name, status);
-  module.lastTicket.store(ticket, std::memory_order_release);
+  // Calls from other threads may have taken later tickets first.
+  uint64_t last = module.lastTicket.load(std::memory_order_relaxed);
+  while (last < ticket && !module.lastTicket.compare_exchange_weak(
+                              last, ticket, std::memory_order_acq_rel)) {
+  }
   for (size_t r = 0; r < function->result_count; ++r)
     results[r] =
         makeArray(memory[function->result_buffers[r]], function->results[r]);

@@ -97,9 +97,24 @@ namespace halc {
 /// A new array of `type` over `memory`, with one reference.
 halc_device_array_t *makeArray(std::shared_ptr<PooledMemory> memory,
                                const halc_tensor_type_t &type);
-/// Whether `array` is a live array; an error naming `what` if not.
-halc_status_t checkLive(const halc_device_array_t *array,
+
+/// A reference to an array a caller passed, taken only while it is live
+/// (another thread may release it meanwhile): an error naming `what` when
+/// it is not, as when the caller keeps a handle it released (until a new
+/// array happens to get its address).
+class ArrayUse {
+public:
+  ArrayUse() = default;
+  ArrayUse(const ArrayUse &) = delete;
+  ArrayUse &operator=(const ArrayUse &) = delete;
+  ~ArrayUse();
+  halc_status_t acquire(const halc_device_array_t *array,
                         const std::string &what);
+  const halc_device_array_t *operator->() const { return array; }
+
+private:
+  halc_device_array_t *array = nullptr;
+};
 
 } // namespace halc
 

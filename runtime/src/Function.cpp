@@ -66,33 +66,40 @@ namespace {} // namespace
 extern "C" halc_status_t
 halc_function_check_argument(const halc_function_t *function, size_t index,
                              const halc_tensor_type_t *givenType) {
-  const halc_tensor_type_t &expected = function->arguments[index];
-  const halc_tensor_type_t &given = *givenType;
-  std::string name = "argument " + std::to_string(index);
-  if (expected.element_type != given.element_type ||
-      expected.scalar != given.scalar)
-    return makeError(name + " is a " + (given.scalar ? "scalar" : "tensor") +
-                     " of " + halc_element_type_name(given.element_type) +
-                     "; the function takes a " +
-                     (expected.scalar ? "scalar" : "tensor") + " of " +
-                     halc_element_type_name(expected.element_type));
-  if (expected.rank != given.rank)
-    return makeError(name + " has rank " + std::to_string(given.rank) +
-                     "; the function takes rank " +
-                     std::to_string(expected.rank));
-  for (size_t d = 0; d < expected.rank; ++d)
-    if (given.shape[d] < 0 ||
-        (expected.shape[d] >= 0 && expected.shape[d] != given.shape[d]))
-      return makeError(name + " has " + std::to_string(given.shape[d]) +
-                       " elements along dimension " + std::to_string(d) +
-                       "; the function takes " +
-                       (expected.shape[d] < 0
-                            ? std::string("any number")
-                            : std::to_string(expected.shape[d])));
-  if (!fitsInMemory(given.shape, given.rank,
-                    halc_element_type_size(given.element_type)))
-    return makeError(name + " has more bytes than a buffer can hold");
-  return nullptr;
+  return catchExceptions("checking an argument", [&]() -> halc_status_t {
+    if (index >= function->argument_count)
+      return makeError("@" + std::string(function->name) + " has " +
+                       std::to_string(function->argument_count) +
+                       " arguments; there is no argument " +
+                       std::to_string(index));
+    const halc_tensor_type_t &expected = function->arguments[index];
+    const halc_tensor_type_t &given = *givenType;
+    std::string name = "argument " + std::to_string(index);
+    if (expected.element_type != given.element_type ||
+        expected.scalar != given.scalar)
+      return makeError(name + " is a " + (given.scalar ? "scalar" : "tensor") +
+                       " of " + halc_element_type_name(given.element_type) +
+                       "; the function takes a " +
+                       (expected.scalar ? "scalar" : "tensor") + " of " +
+                       halc_element_type_name(expected.element_type));
+    if (expected.rank != given.rank)
+      return makeError(name + " has rank " + std::to_string(given.rank) +
+                       "; the function takes rank " +
+                       std::to_string(expected.rank));
+    for (size_t d = 0; d < expected.rank; ++d)
+      if (given.shape[d] < 0 ||
+          (expected.shape[d] >= 0 && expected.shape[d] != given.shape[d]))
+        return makeError(name + " has " + std::to_string(given.shape[d]) +
+                         " elements along dimension " + std::to_string(d) +
+                         "; the function takes " +
+                         (expected.shape[d] < 0
+                              ? std::string("any number")
+                              : std::to_string(expected.shape[d])));
+    if (!fitsInMemory(given.shape, given.rank,
+                      halc_element_type_size(given.element_type)))
+      return makeError(name + " has more bytes than a buffer can hold");
+    return nullptr;
+  });
 }
 
 namespace {

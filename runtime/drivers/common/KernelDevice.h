@@ -12,7 +12,8 @@
 //   allocate(Buffer &, size), release(Buffer)
 //   write(Buffer, const void *, size), read(void *, Buffer, size)
 //                                (on the stream; return when done)
-//   checkExecutable(const halc_executable_t *, ordinal)  (format, target)
+//   checkExecutable(const halc_executable_t *, ordinal)  (format, target;
+//                                 each of a module's, when it is loaded)
 //   loadModule(Module &, const void *code), unloadModule(Module)
 //   getKernel(Kernel &, Module, const char *name)
 //   launch(Kernel, const uint32_t grid[3], const uint32_t block[3],
@@ -93,9 +94,6 @@ private:
   halc_status_t find(const halc_dispatch_t &dispatch, Kernel &found) {
     const halc_executable_t *executable =
         halc_module_executable(module, dispatch.executable);
-    if (halc_status_t status =
-            api.checkExecutable(executable, dispatch.executable))
-      return status;
     halc_export_info_t info;
     if (halc_status_t status = halc_executable_export_info(
             executable, dispatch.export_ordinal, &info))
@@ -168,6 +166,10 @@ public:
   }
   halc_status_t loadModule(const halc_module_t *module,
                            std::unique_ptr<DriverModule> &loaded) override {
+    for (size_t e = 0; e < halc_module_executable_count(module); ++e)
+      if (halc_status_t status =
+              api->checkExecutable(halc_module_executable(module, e), e))
+        return status;
     loaded = std::make_unique<KernelModule<Api>>(*api, module);
     return nullptr;
   }

@@ -69,6 +69,12 @@ public:
   halc_status_t read(DeviceMemory memory, void *data, size_t size) override;
   halc_status_t loadModule(const halc_module_t *module,
                            std::unique_ptr<DriverModule> &loaded) override {
+    for (size_t e = 0; e < halc_module_executable_count(module); ++e)
+      if (halc_executable_format(halc_module_executable(module, e)) !=
+          HALC_EXECUTABLE_FORMAT_VKE1)
+        return makeError("executable " + std::to_string(e) +
+                         " is not a Vulkan executable (VKE1); compile for "
+                         "vulkan-spirv to run it on Vulkan");
     loaded = std::make_unique<VulkanPipelines>(vk, module);
     return nullptr;
   }
@@ -302,7 +308,15 @@ halc_status_t VulkanDriver::copyStaging(DeviceMemory memory, size_t size,
     if (halc_status_t status = end(commands, ticket))
       return status;
   }
-  return wait(ticket);
+  halc_status_t status = wait(ticket);
+  if (status) {
+    // The copy may still run: the staging buffer is left to the device and
+    // the next copy makes another.
+    staging = VK_NULL_HANDLE;
+    stagingMemory = VK_NULL_HANDLE;
+    stagingSize = 0;
+  }
+  return status;
 }
 
 halc_status_t VulkanDriver::growStaging(size_t size) {
@@ -480,8 +494,11 @@ halc_status_t VulkanDriver::submit(DriverModule &module,
   }
   if (!submission.timesMs)
     return nullptr;
-  if (halc_status_t status = wait(ticket))
+  if (halc_status_t status = wait(ticket)) {
+    // The GPU may still write the queries: the pool is left to the device.
+    queries.pool = VK_NULL_HANDLE;
     return status;
+  }
   std::vector<uint64_t> ticks(queryCount, 0);
   if (queries.pool &&
       vkGetQueryPoolResults(vk.device, queries.pool, 0, queryCount,

@@ -18,15 +18,18 @@ VulkanPipelines::VulkanPipelines(VulkanDevice &vk, const halc_module_t *module)
     pipelines[i].store(nullptr, std::memory_order_relaxed);
 }
 
+void VulkanPipelines::destroy(const VulkanPipeline &pipeline) {
+  if (pipeline.pipeline)
+    vkDestroyPipeline(vk.device, pipeline.pipeline, nullptr);
+  if (pipeline.layout)
+    vkDestroyPipelineLayout(vk.device, pipeline.layout, nullptr);
+  if (pipeline.setLayout)
+    vkDestroyDescriptorSetLayout(vk.device, pipeline.setLayout, nullptr);
+}
+
 VulkanPipelines::~VulkanPipelines() {
-  for (const std::unique_ptr<VulkanPipeline> &pipeline : made) {
-    if (pipeline->pipeline)
-      vkDestroyPipeline(vk.device, pipeline->pipeline, nullptr);
-    if (pipeline->layout)
-      vkDestroyPipelineLayout(vk.device, pipeline->layout, nullptr);
-    if (pipeline->setLayout)
-      vkDestroyDescriptorSetLayout(vk.device, pipeline->setLayout, nullptr);
-  }
+  for (const std::unique_ptr<VulkanPipeline> &pipeline : made)
+    destroy(*pipeline);
   for (auto &[key, shaderModule] : shaderModules)
     vkDestroyShaderModule(vk.device, shaderModule, nullptr);
 }
@@ -42,9 +45,12 @@ halc_status_t VulkanPipelines::get(const halc_dispatch_t &dispatch,
   pipeline = slot.load(std::memory_order_acquire);
   if (pipeline)
     return nullptr;
-  made.push_back(std::make_unique<VulkanPipeline>());
-  if (halc_status_t status = create(dispatch, *made.back()))
+  auto created = std::make_unique<VulkanPipeline>();
+  if (halc_status_t status = create(dispatch, *created)) {
+    destroy(*created);
     return status;
+  }
+  made.push_back(std::move(created));
   pipeline = made.back().get();
   slot.store(pipeline, std::memory_order_release);
   return nullptr;
@@ -54,10 +60,6 @@ halc_status_t VulkanPipelines::create(const halc_dispatch_t &dispatch,
                                       VulkanPipeline &pipeline) {
   const halc_executable_t *executable =
       halc_module_executable(module, dispatch.executable);
-  if (halc_executable_format(executable) != HALC_EXECUTABLE_FORMAT_VKE1)
-    return makeError("executable " + std::to_string(dispatch.executable) +
-                     " is not a Vulkan executable (VKE1); compile for "
-                     "vulkan-spirv to run it on Vulkan");
   halc_export_info_t info;
   if (halc_status_t status = halc_executable_export_info(
           executable, dispatch.export_ordinal, &info))

@@ -40,6 +40,7 @@ public:
 private:
   halc_status_t create(const halc_dispatch_t &dispatch,
                        VulkanPipeline &pipeline);
+  void destroy(const VulkanPipeline &pipeline);
 
   VulkanDevice &vk;
   const halc_module_t *module;
