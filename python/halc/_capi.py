@@ -103,6 +103,7 @@ _FUNCTIONS = {
     "halc_device_free": (None, [c_void_p]),
     "halc_device_name": (c_char_p, [c_void_p]),
     "halc_device_statistics": (None, [c_void_p, POINTER(DeviceStatistics)]),
+    "halc_device_trim": (None, [c_void_p]),
     "halc_device_array_create": (_status, [c_void_p, POINTER(TensorType),
                                            c_void_p, c_size_t,
                                            POINTER(c_void_p)]),

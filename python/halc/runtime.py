@@ -122,6 +122,11 @@ class Device:
                 "bytes_allocated": stats.bytes_allocated,
                 "bytes_in_use": stats.bytes_in_use}
 
+    def trim(self):
+        """Gives the memory the pool keeps back to the driver (once the
+        calls made have run)."""
+        lib.halc_device_trim(self._handle)
+
     def __del__(self):
         if getattr(self, "_handle", None):
             lib.halc_device_free(self._handle)

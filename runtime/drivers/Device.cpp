@@ -66,14 +66,42 @@ halc_status_t Device::take(uint64_t bytes,
       return nullptr;
     }
   }
-  if (halc_status_t status = driver->allocate(size, handle))
-    return status;
+  if (halc_status_t status = driver->allocate(size, handle)) {
+    // Out of memory, perhaps for what the pool keeps: give that back, once.
+    if (!trim())
+      return status;
+    halc_status_free(status);
+    if (halc_status_t retried = driver->allocate(size, handle))
+      return retried;
+  }
   std::lock_guard<std::mutex> lock(mutex);
   ++counts.allocations;
   counts.bytes_allocated += size;
   counts.bytes_in_use += size;
   memory = std::make_shared<PooledMemory>(shared_from_this(), handle, size);
   return nullptr;
+}
+
+bool Device::trim() {
+  std::unordered_map<uint64_t, std::vector<DeviceMemory>> released;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    released.swap(pooled);
+  }
+  if (released.empty())
+    return false;
+  // Calls submitted before may still use memory given back to the pool.
+  if (halc_status_t status = driver->waitIdle())
+    halc_status_free(status);
+  uint64_t bytes = 0;
+  for (auto &[size, handles] : released)
+    for (DeviceMemory handle : handles) {
+      driver->free(handle);
+      bytes += size;
+    }
+  std::lock_guard<std::mutex> lock(mutex);
+  counts.bytes_allocated -= bytes;
+  return true;
 }
 
 void Device::giveBack(DeviceMemory handle, uint64_t size) {
@@ -124,6 +152,10 @@ extern "C" void halc_device_free(halc_device_t *device) { delete device; }
 
 extern "C" const char *halc_device_name(const halc_device_t *device) {
   return device->device->driver->name();
+}
+
+extern "C" void halc_device_trim(halc_device_t *device) {
+  device->device->trim();
 }
 
 extern "C" void halc_device_statistics(const halc_device_t *device,

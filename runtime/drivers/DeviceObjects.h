@@ -53,6 +53,9 @@ public:
   /// At least `bytes` of memory: pooled memory of its size class, or a new
   /// allocation.
   halc_status_t take(uint64_t bytes, std::shared_ptr<PooledMemory> &memory);
+  /// Frees what the pool keeps, once the calls submitted have run; false
+  /// when it keeps nothing.
+  bool trim();
   void statistics(halc_device_statistics_t &out) const;
 
   const std::unique_ptr<DriverDevice> driver;

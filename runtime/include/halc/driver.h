@@ -32,11 +32,15 @@ const char *halc_device_name(const halc_device_t *device);
  * arrays and calls hold now (the rest waits in the pool for reuse). */
 typedef struct halc_device_statistics_s {
   uint64_t allocations;     /* allocations made from the driver so far */
-  uint64_t bytes_allocated; /* bytes those hold (none is given back) */
+  uint64_t bytes_allocated; /* bytes the device holds now */
   uint64_t bytes_in_use;
 } halc_device_statistics_t;
 void halc_device_statistics(const halc_device_t *device,
                             halc_device_statistics_t *out_statistics);
+/* Gives what the pool keeps back to the driver, once the calls submitted
+ * have run (a program done with a shape it will not call again). An
+ * allocation the driver refuses trims the pool and tries again. */
+void halc_device_trim(halc_device_t *device);
 
 /*===------------------------------------------------------------------===*
  * Device arrays: tensors in a device's memory, reference counted.

@@ -249,6 +249,9 @@ def test_a_warm_pool_allocates_nothing(module):
     after = device.statistics()
     assert after["allocations"] == before["allocations"]
     assert after["bytes_in_use"] == before["bytes_in_use"]
+    device.trim()
+    trimmed = device.statistics()
+    assert trimmed["bytes_allocated"] == trimmed["bytes_in_use"]
 
 
 def test_threads_share_a_device(module):

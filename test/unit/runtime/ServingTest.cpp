@@ -4,8 +4,9 @@
 // $HALC_SERVING_MODULE) loaded on a Vulkan device once and called through
 // halc/driver.h: arrays in and out, calls chained on the device without
 // waiting, many in flight, from many threads, the pool reused (a warm call
-// allocates nothing), ten thousand calls (the sanitized build checks they
-// leak nothing), and each mistake a caller can make as a named error.
+// allocates nothing) and trimmed, ten thousand calls (the sanitized build
+// checks they leak nothing), and each mistake a caller can make as a named
+// error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -214,6 +215,23 @@ TEST_F(Serving, AWarmPoolAllocatesNothing) {
   EXPECT_EQ(after.allocations, before.allocations);
   EXPECT_EQ(after.bytes_in_use, before.bytes_in_use);
   EXPECT_GT(after.bytes_allocated, 0u);
+}
+
+TEST_F(Serving, TrimmingGivesThePoolBack) {
+  const halc_function_t *add = function("add");
+  Array x = array(iota(1024, 0)), y = array(iota(1024, 1));
+  call(add, {x.get(), y.get()});
+  halc_device_statistics_t before, trimmed;
+  halc_device_statistics(device, &before);
+  EXPECT_GT(before.bytes_allocated, before.bytes_in_use);
+  halc_device_trim(device);
+  halc_device_statistics(device, &trimmed);
+  EXPECT_EQ(trimmed.bytes_allocated, trimmed.bytes_in_use);
+  EXPECT_EQ(trimmed.bytes_in_use, before.bytes_in_use);
+  std::vector<float> expected(1024);
+  for (int i = 0; i < 1024; ++i)
+    expected[i] = float(2 * i + 1);
+  EXPECT_EQ(toHost(call(add, {x.get(), y.get()})[0].get()), expected);
 }
 
 TEST_F(Serving, TenThousandCalls) {
