@@ -10,8 +10,8 @@
 //   Buffer, Module, Kernel, Event              handle types
 //   makeCurrent()                (the device's context, on this thread)
 //   allocate(Buffer &, size), release(Buffer)
-//   write(Buffer, const void *, size), read(void *, Buffer, size)
-//                                (on the stream; return when done)
+//   copyToDevice(Buffer, const void *, size),
+//   copyToHost(void *, Buffer, size)              (on the stream)
 //   checkExecutable(const halc_executable_t *, ordinal)  (format, target;
 //                                 each of a module's, when it is loaded)
 //   loadModule(Module &, const void *code), unloadModule(Module)
@@ -34,6 +34,7 @@
 #define HALC_RUNTIME_DRIVERS_COMMON_KERNELDEVICE_H
 
 #include "DriverDevice.h"
+#include "PerExport.h"
 
 #include "halc/status_cc.h"
 
@@ -50,17 +51,7 @@ namespace halc {
 template <typename Api> class KernelModule : public DriverModule {
 public:
   KernelModule(Api &api, const halc_module_t *module)
-      : api(api), module(module) {
-    size_t exports = 0;
-    for (size_t e = 0; e < halc_module_executable_count(module); ++e) {
-      firstExport.push_back(exports);
-      exports +=
-          halc_executable_export_count(halc_module_executable(module, e));
-    }
-    kernels.reset(new std::atomic<const Kernel *>[exports]);
-    for (size_t i = 0; i < exports; ++i)
-      kernels[i].store(nullptr, std::memory_order_relaxed);
-  }
+      : api(api), module(module), kernels(module) {}
   ~KernelModule() override {
     for (auto &[key, loaded] : modules)
       api.unloadModule(loaded);
@@ -72,22 +63,8 @@ public:
   };
 
   halc_status_t get(const halc_dispatch_t &dispatch, const Kernel *&kernel) {
-    std::atomic<const Kernel *> &slot =
-        kernels[firstExport[dispatch.executable] + dispatch.export_ordinal];
-    kernel = slot.load(std::memory_order_acquire);
-    if (kernel)
-      return nullptr;
-    std::lock_guard<std::mutex> lock(mutex);
-    kernel = slot.load(std::memory_order_acquire);
-    if (kernel)
-      return nullptr;
-    Kernel found;
-    if (halc_status_t status = find(dispatch, found))
-      return status;
-    made.push_back(std::make_unique<Kernel>(found));
-    kernel = made.back().get();
-    slot.store(kernel, std::memory_order_release);
-    return nullptr;
+    return kernels.get(dispatch, kernel,
+                       [&](Kernel &found) { return find(dispatch, found); });
   }
 
 private:
@@ -119,11 +96,8 @@ private:
 
   Api &api;
   const halc_module_t *module;
-  std::vector<size_t> firstExport;
-  std::unique_ptr<std::atomic<const Kernel *>[]> kernels;
-  std::mutex mutex;
-  std::vector<std::unique_ptr<Kernel>> made;
-  /// By executable and module ordinal.
+  PerExport<Kernel> kernels;
+  /// By executable and module ordinal (made under `kernels`' lock).
   std::map<std::pair<size_t, size_t>, typename Api::Module> modules;
 };
 
@@ -157,12 +131,16 @@ public:
                       size_t size) override {
     if (halc_status_t status = api->makeCurrent())
       return status;
-    return api->write(toBuffer(memory), data, size);
+    if (halc_status_t status = api->copyToDevice(toBuffer(memory), data, size))
+      return status;
+    return api->synchronize();
   }
   halc_status_t read(DeviceMemory memory, void *data, size_t size) override {
     if (halc_status_t status = api->makeCurrent())
       return status;
-    return api->read(data, toBuffer(memory), size);
+    if (halc_status_t status = api->copyToHost(data, toBuffer(memory), size))
+      return status;
+    return api->synchronize();
   }
   halc_status_t loadModule(const halc_module_t *module,
                            std::unique_ptr<DriverModule> &loaded) override {

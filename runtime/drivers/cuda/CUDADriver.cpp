@@ -172,19 +172,13 @@ struct CUDADevice {
     return cuda.check(cuda.memAlloc(&buffer, size), "cuMemAlloc");
   }
   void release(Buffer buffer) { (void)cuda.memFree(buffer); }
-  halc_status_t write(Buffer buffer, const void *data, size_t size) {
-    if (halc_status_t status =
-            cuda.check(cuda.memcpyHtoDAsync(buffer, data, size, stream),
-                       "cuMemcpyHtoDAsync"))
-      return status;
-    return synchronize();
+  halc_status_t copyToDevice(Buffer buffer, const void *data, size_t size) {
+    return cuda.check(cuda.memcpyHtoDAsync(buffer, data, size, stream),
+                      "cuMemcpyHtoDAsync");
   }
-  halc_status_t read(void *data, Buffer buffer, size_t size) {
-    if (halc_status_t status =
-            cuda.check(cuda.memcpyDtoHAsync(data, buffer, size, stream),
-                       "cuMemcpyDtoHAsync"))
-      return status;
-    return synchronize();
+  halc_status_t copyToHost(void *data, Buffer buffer, size_t size) {
+    return cuda.check(cuda.memcpyDtoHAsync(data, buffer, size, stream),
+                      "cuMemcpyDtoHAsync");
   }
   halc_status_t checkExecutable(const halc_executable_t *executable,
                                 size_t ordinal) {

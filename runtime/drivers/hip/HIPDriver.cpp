@@ -137,19 +137,14 @@ struct HIPDevice {
     return hip.check(hip.malloc(&buffer, size), "hipMalloc");
   }
   void release(Buffer buffer) { (void)hip.free(buffer); }
-  halc_status_t write(Buffer buffer, const void *data, size_t size) {
-    if (halc_status_t status = hip.check(
-            hip.memcpyHtoDAsync(buffer, const_cast<void *>(data), size, stream),
-            "hipMemcpyHtoDAsync"))
-      return status;
-    return synchronize();
+  halc_status_t copyToDevice(Buffer buffer, const void *data, size_t size) {
+    return hip.check(
+        hip.memcpyHtoDAsync(buffer, const_cast<void *>(data), size, stream),
+        "hipMemcpyHtoDAsync");
   }
-  halc_status_t read(void *data, Buffer buffer, size_t size) {
-    if (halc_status_t status =
-            hip.check(hip.memcpyDtoHAsync(data, buffer, size, stream),
-                      "hipMemcpyDtoHAsync"))
-      return status;
-    return synchronize();
+  halc_status_t copyToHost(void *data, Buffer buffer, size_t size) {
+    return hip.check(hip.memcpyDtoHAsync(data, buffer, size, stream),
+                     "hipMemcpyDtoHAsync");
   }
   halc_status_t checkExecutable(const halc_executable_t *executable,
                                 size_t ordinal) {

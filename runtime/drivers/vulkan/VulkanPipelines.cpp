@@ -7,16 +7,7 @@
 using namespace halc;
 
 VulkanPipelines::VulkanPipelines(VulkanDevice &vk, const halc_module_t *module)
-    : vk(vk), module(module) {
-  size_t exports = 0;
-  for (size_t e = 0; e < halc_module_executable_count(module); ++e) {
-    firstExport.push_back(exports);
-    exports += halc_executable_export_count(halc_module_executable(module, e));
-  }
-  pipelines.reset(new std::atomic<const VulkanPipeline *>[exports]);
-  for (size_t i = 0; i < exports; ++i)
-    pipelines[i].store(nullptr, std::memory_order_relaxed);
-}
+    : vk(vk), module(module), pipelines(module) {}
 
 void VulkanPipelines::destroy(const VulkanPipeline &pipeline) {
   if (pipeline.pipeline)
@@ -28,7 +19,7 @@ void VulkanPipelines::destroy(const VulkanPipeline &pipeline) {
 }
 
 VulkanPipelines::~VulkanPipelines() {
-  for (const std::unique_ptr<VulkanPipeline> &pipeline : made)
+  for (const std::unique_ptr<VulkanPipeline> &pipeline : pipelines.all())
     destroy(*pipeline);
   for (auto &[key, shaderModule] : shaderModules)
     vkDestroyShaderModule(vk.device, shaderModule, nullptr);
@@ -36,24 +27,12 @@ VulkanPipelines::~VulkanPipelines() {
 
 halc_status_t VulkanPipelines::get(const halc_dispatch_t &dispatch,
                                    const VulkanPipeline *&pipeline) {
-  std::atomic<const VulkanPipeline *> &slot =
-      pipelines[firstExport[dispatch.executable] + dispatch.export_ordinal];
-  pipeline = slot.load(std::memory_order_acquire);
-  if (pipeline)
-    return nullptr;
-  std::lock_guard<std::mutex> lock(mutex);
-  pipeline = slot.load(std::memory_order_acquire);
-  if (pipeline)
-    return nullptr;
-  auto created = std::make_unique<VulkanPipeline>();
-  if (halc_status_t status = create(dispatch, *created)) {
-    destroy(*created);
+  return pipelines.get(dispatch, pipeline, [&](VulkanPipeline &made) {
+    halc_status_t status = create(dispatch, made);
+    if (status)
+      destroy(made);
     return status;
-  }
-  made.push_back(std::move(created));
-  pipeline = made.back().get();
-  slot.store(pipeline, std::memory_order_release);
-  return nullptr;
+  });
 }
 
 halc_status_t VulkanPipelines::create(const halc_dispatch_t &dispatch,

@@ -14,10 +14,9 @@
 #include "VulkanDevice.h"
 
 #include "../common/DriverDevice.h"
+#include "../common/PerExport.h"
 
-#include <atomic>
 #include <map>
-#include <mutex>
 
 namespace halc {
 
@@ -44,12 +43,8 @@ private:
 
   VulkanDevice &vk;
   const halc_module_t *module;
-  /// The index of each executable's first export in `pipelines`.
-  std::vector<size_t> firstExport;
-  /// Per export, once made; read without the lock.
-  std::unique_ptr<std::atomic<const VulkanPipeline *>[]> pipelines;
-  std::mutex mutex;
-  std::vector<std::unique_ptr<VulkanPipeline>> made;
+  PerExport<VulkanPipeline> pipelines;
+  /// Made under `pipelines`' lock.
   std::map<std::pair<size_t, size_t>, VkShaderModule> shaderModules;
 };
 

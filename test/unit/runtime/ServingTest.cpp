@@ -62,9 +62,13 @@ protected:
     return found;
   }
 
-  Array array(const std::vector<float> &values, halc_device_t *on = nullptr) {
-    int64_t shape[] = {static_cast<int64_t>(values.size())};
-    halc_tensor_type_t type = {HALC_ELEMENT_TYPE_F32, 1, shape, 0};
+  /// An f32 array of `values`: of `shape`, or one dimension.
+  Array array(const std::vector<float> &values, halc_device_t *on = nullptr,
+              std::vector<int64_t> shape = {}) {
+    if (shape.empty())
+      shape = {static_cast<int64_t>(values.size())};
+    halc_tensor_type_t type = {HALC_ELEMENT_TYPE_F32, shape.size(),
+                               shape.data(), 0};
     halc_device_array_t *created = nullptr;
     EXPECT_EQ(
         message(halc_device_array_create(on ? on : device, &type, values.data(),
@@ -147,13 +151,7 @@ TEST_F(Serving, ResultsFeedTheNextCallWithoutWaiting) {
 
 TEST_F(Serving, TwoDispatchesAConstantAndAnIntermediate) {
   std::vector<float> values = iota(32, -8);
-  int64_t shape[] = {8, 4};
-  halc_tensor_type_t type = {HALC_ELEMENT_TYPE_F32, 2, shape, 0};
-  halc_device_array_t *created = nullptr;
-  ASSERT_EQ(message(halc_device_array_create(device, &type, values.data(), 128,
-                                             &created)),
-            "");
-  Array x(created);
+  Array x = array(values, nullptr, {8, 4});
   std::vector<Array> results = call(function("square_sum"), {x.get()});
   ASSERT_EQ(results.size(), 2u);
   std::vector<float> squares = toHost(results[0].get());
@@ -197,14 +195,8 @@ TEST_F(Serving, ManyCallsInFlightEachWithItsResult) {
 
 TEST_F(Serving, AWarmPoolAllocatesNothing) {
   const halc_function_t *plan = function("square_sum");
-  int64_t shape[] = {8, 4};
-  halc_tensor_type_t type = {HALC_ELEMENT_TYPE_F32, 2, shape, 0};
-  halc_device_array_t *created = nullptr;
   std::vector<float> values(32, 1);
-  ASSERT_EQ(message(halc_device_array_create(device, &type, values.data(), 128,
-                                             &created)),
-            "");
-  Array x(created);
+  Array x = array(values, nullptr, {8, 4});
   call(plan, {x.get()});
   halc_device_statistics_t before;
   halc_device_statistics(device, &before);
