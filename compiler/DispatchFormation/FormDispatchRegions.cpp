@@ -157,7 +157,11 @@ bool readsByIndexOnly(Operation *op) {
 /// `consumer` reads as an operand, not as its accumulator. It fuses: each step
 /// of the contraction computes it on the slice it reads
 /// (halc-tile-and-distribute), and the operand is read from memory in its
-/// narrower type.
+/// narrower type. Not an op on another contraction's result (a bias and
+/// GELU between two matmuls): that contraction's epilogue computes it once
+/// an element, not once for every tile that reads it; nor one on a
+/// reduction's (a layer norm's normalization, a softmax's division), which
+/// ends a row chain, one dispatch with the reductions.
 bool isPrologue(Operation *producer, Operation *consumer) {
   auto elementwise = dyn_cast<linalg::GenericOp>(producer);
   auto contraction = dyn_cast<linalg::LinalgOp>(consumer);
@@ -178,7 +182,12 @@ bool isPrologue(Operation *producer, Operation *consumer) {
                                           cast<AffineDimExpr>(b).getPosition();
                                  });
                     }) ||
-      !elementwise.getIndexingMapsArray().back().isIdentity())
+      !elementwise.getIndexingMapsArray().back().isIdentity() ||
+      llvm::any_of(elementwise.getDpsInputs(), [](Value input) {
+        auto op = peelReshapes(input).getDefiningOp<linalg::LinalgOp>();
+        return op && (linalg::isaContractionOpInterface(op) ||
+                      op.getNumReductionLoops() > 0);
+      }))
     return false;
   Value result = elementwise->getResult(0);
   return llvm::none_of(contraction.getDpsInits(),

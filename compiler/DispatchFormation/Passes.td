@@ -106,7 +106,12 @@ def FuseElementwiseOpsPass : Pass<"halc-fuse-elementwise-ops", "ModuleOp"> {
     recognizes; the producer joins the contraction's dispatch as a
     prologue instead); a reshape moves across a linalg op unless that op
     is a contraction, whose dimensions stay as the model wrote them (a
-    projection to 12 heads of 64 stays a matmul of width 768).
+    projection to 12 heads of 64 stays a matmul of width 768), or its
+    epilogue (elementwise ops on its result). An elementwise op that reads
+    a contraction's result, or its epilogue's, through an expand_shape (a
+    bias added to 1024 rows read as 8x128) is collapsed to the
+    contraction's shape instead (upstream's folding of reshapes by
+    collapsing), so that it joins the contraction's dispatch.
 
     ```mlir
     %g = linalg.generic {...} ins(%x) ... { math.erf ... }   // GELU
@@ -176,6 +181,36 @@ def SplitReductionsPass : Pass<"halc-split-reductions", "ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def CollapseRowLoopsPass : Pass<"halc-collapse-row-loops", "ModuleOp"> {
+  let summary = "Brings the row reductions of a softmax or layer norm, and the elementwise ops around them, to one or two loops of rows";
+  let description = [{
+    FormDispatchRegions makes a softmax or a layer norm one dispatch (a row
+    chain) when its ops have one or two loops of rows (workgroup y and z)
+    and a row, the innermost loop. Attention scores per batch and head
+    (8x12x128x128) have three, and a layer norm imported with its kept unit
+    dimension reduces 8x128x1x768. For each row reduction, and each
+    generic on rows that reads its result or whose result it reads (not a
+    contraction's epilogue, which stays in the contraction's shape), this
+    pass drops loops of one iteration (upstream's `dropUnitDims`) and
+    merges the loops of rows (`collapseOpIterationDims`): into one where
+    every operand reads them together, else into two (a mask read per
+    query and key position). The reshapes left between the ops of a chain
+    cancel when canonicalized.
+
+    ```mlir
+    %max = linalg.generic {iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+             ins(%s : tensor<8x12x128x128xf32>) outs(%m : tensor<8x12x128xf32>)
+    // becomes
+    %max = linalg.generic {iterator_types = ["parallel", "reduction"]}
+             ins(%collapsed : tensor<12288x128xf32>) outs(%c : tensor<12288xf32>)
+    ```
+  }];
+  let dependentDialects = [
     "::mlir::linalg::LinalgDialect",
     "::mlir::tensor::TensorDialect",
   ];

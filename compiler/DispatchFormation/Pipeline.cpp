@@ -13,6 +13,7 @@ void mlir::halc::buildDispatchFormationPipeline(OpPassManager &pm) {
   pm.addPass(createFoldEmptyLoopsPass());
   pm.addPass(createFuseElementwiseOpsPass());
   pm.addPass(createSplitReductionsPass());
+  pm.addPass(createCollapseRowLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createRecordEqualSizesPass());

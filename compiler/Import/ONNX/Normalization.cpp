@@ -117,44 +117,38 @@ FailureOr<std::pair<Value, Value>> getMoments(NodeImporter &node, Value x,
   Location loc = node.loc;
   // A reduction of everything stays a scalar (it broadcasts as it is).
   bool keepDims = int64_t(axes.size()) != type.getRank();
-  auto sumOf = [&](Value v, bool squares) {
+  // Sums of each element divided by the count: the mean is one reduction,
+  // and a chain of row reductions (a layer norm) has no op of its own on
+  // each row's sum.
+  auto meanOf = [&](Value v, bool squares) {
     return buildReduction(
         b, loc, v, axes, keepDims, getScalarAttr(element, 0),
         [&](OpBuilder &nb, Location l, ValueRange s) -> Value {
           Value e = squares
                         ? arith::MulFOp::create(nb, l, s[0], s[0]).getResult()
                         : s[0];
+          e = arith::DivFOp::create(nb, l, e,
+                                    createScalar(nb, l, element, count));
           return addF(nb, l, e, s[1]);
         });
   };
-  auto divideByCount = [&](OpBuilder &nb, Location l, Value v) -> Value {
-    return arith::DivFOp::create(nb, l, v, createScalar(nb, l, element, count));
-  };
-  FailureOr<Value> mean =
-      buildElementwise(node, {sumOf(x, false)}, element,
-                       [&](OpBuilder &nb, Location l, ValueRange v) {
-                         return divideByCount(nb, l, v[0]);
-                       });
-  if (failed(mean))
-    return failure();
+  Value mean = meanOf(x, false);
   FailureOr<Value> centered =
-      buildElementwise(node, {x, *mean}, element,
+      buildElementwise(node, {x, mean}, element,
                        [](OpBuilder &nb, Location l, ValueRange v) -> Value {
                          return arith::SubFOp::create(nb, l, v[0], v[1]);
                        });
   if (failed(centered))
     return failure();
   FailureOr<Value> inverseStdDev = buildElementwise(
-      node, {sumOf(*centered, true)}, element,
+      node, {meanOf(*centered, true)}, element,
       [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
-        Value variance = divideByCount(nb, l, v[0]);
         return math::RsqrtOp::create(
-            nb, l,
-            addF(nb, l, variance, createScalar(nb, l, element, epsilon)));
+            nb, l, addF(nb, l, v[0], createScalar(nb, l, element, epsilon)));
       });
   if (failed(inverseStdDev))
     return failure();
-  return std::make_pair(*mean, *inverseStdDev);
+  return std::make_pair(mean, *inverseStdDev);
 }
 
 /// (x - mean) * inverseStdDev [* scale] [+ bias], each broadcast.

@@ -136,3 +136,43 @@ func.func @reshaped_dynamic(%a: tensor<?x4xf32>) -> tensor<?x2x2xf32> {
   %x = tensor.expand_shape %r [[0], [1, 2]] output_shape [%m, 2, 2] : tensor<?x4xf32> into tensor<?x2x2xf32>
   return %x : tensor<?x2x2xf32>
 }
+
+// -----
+
+// An elementwise operand of a matmul (a cast) is its prologue, computed a K
+// step at a time in its region; one on another matmul's result (a bias and
+// GELU between two matmuls) is that matmul's epilogue instead, computed once
+// an element.
+// CHECK-LABEL: func.func @prologue_and_epilogue(
+// CHECK: %[[FIRST:.+]] = halc.dispatch.region -> (tensor<16x32xf32>) {
+// CHECK: arith.extf
+// CHECK: linalg.matmul
+// CHECK: math.erf
+// CHECK: halc.yield
+// CHECK: halc.dispatch.region -> (tensor<16x8xf32>) {
+// CHECK-NOT: math.erf
+// CHECK: linalg.matmul ins(%[[FIRST]],
+// CHECK: halc.yield
+func.func @prologue_and_epilogue(%x: tensor<16x64xf16>, %w1: tensor<64x32xf32>, %w2: tensor<32x8xf32>) -> tensor<16x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<16x64xf32>
+  %x32 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<16x64xf16>) outs(%e0 : tensor<16x64xf32>) {
+  ^bb0(%v: f16, %o: f32):
+    %r = arith.extf %v : f16 to f32
+    linalg.yield %r : f32
+  } -> tensor<16x64xf32>
+  %e1 = tensor.empty() : tensor<16x32xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %m1 = linalg.matmul ins(%x32, %w1 : tensor<16x64xf32>, tensor<64x32xf32>) outs(%f1 : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%m1 : tensor<16x32xf32>) outs(%e1 : tensor<16x32xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %r = math.erf %v : f32
+    linalg.yield %r : f32
+  } -> tensor<16x32xf32>
+  %e2 = tensor.empty() : tensor<16x8xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<16x8xf32>) -> tensor<16x8xf32>
+  %m2 = linalg.matmul ins(%g, %w2 : tensor<16x32xf32>, tensor<32x8xf32>) outs(%f2 : tensor<16x8xf32>) -> tensor<16x8xf32>
+  return %m2 : tensor<16x8xf32>
+}
