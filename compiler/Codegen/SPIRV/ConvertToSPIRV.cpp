@@ -259,6 +259,7 @@ void mlir::halc::buildSPIRVStage(OpPassManager &pm) {
   spirvPM.addPass(createShareWorkgroupMemoryPass());
   spirvPM.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvPM.addPass(spirv::createSPIRVUpdateVCEPass());
+  spirvPM.addPass(createRequireInterfaceVersionPass());
   spirvPM.addPass(createRequireBF16CooperativeMatricesPass());
   spirvPM.addPass(createCanonicalizerPass());
   spirvPM.addPass(createCSEPass());

@@ -74,12 +74,33 @@ def ShareWorkgroupMemoryPass
     at a time, so the i-th largest Workgroup array of each element type of
     every kernel becomes one variable, as long as the longest of them; the
     module then declares about as much as its largest kernel uses. Modules
-    whose entry points list Workgroup variables, or whose arrays are used
-    other than through access chains, are left as they are.
+    for a SPIR-V 1.4 target (whose entry points will list the variables
+    they use, so that a driver reserves each kernel's own), modules whose
+    entry points list Workgroup variables, and modules whose arrays are
+    used other than through access chains are left as they are.
 
     ```mlir
     spirv.GlobalVariable @__workgroup_shared_0 : !spirv.ptr<!spirv.struct<(!spirv.array<640 x vector<4xf32>>)>, Workgroup>
     // both kernels' first arrays of vector<4xf32> (640 and 320 long)
+    ```
+  }];
+}
+
+def RequireInterfaceVersionPass
+    : Pass<"halc-require-interface-version", "::mlir::spirv::ModuleOp"> {
+  let summary = "Declares SPIR-V 1.4 for a module whose entry points list other than Input and Output variables";
+  let description = [{
+    With a SPIR-V 1.4 target, `spirv-lower-abi-attrs` lists every variable
+    an entry point uses (its Workgroup arrays: a driver then reserves each
+    kernel's own workgroup memory, not the module's), as 1.4 requires;
+    `spirv-update-vce` deduces the version from the ops alone and may
+    declare 1.3, whose entry points list Input and Output variables only.
+    Such a module declares 1.4, after `spirv-update-vce`.
+
+    ```mlir
+    spirv.module Logical GLSL450 requires #spirv.vce<v1.4, [Shader], []> {
+      spirv.GlobalVariable @shared : !spirv.ptr<..., Workgroup>
+      spirv.EntryPoint "GLCompute" @kernel, @shared
     ```
   }];
 }

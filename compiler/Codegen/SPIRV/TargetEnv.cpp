@@ -48,8 +48,12 @@ spirv::TargetEnvAttr mlir::halc::getSPIRVTargetEnv(TargetAttr target,
           context, matrix.getM(), matrix.getN(), matrix.getK(), matrix.getA(),
           matrix.getB(), matrix.getC(), matrix.getC(), /*acc_sat=*/false,
           spirv::ScopeAttr::get(context, spirv::Scope::Subgroup)));
-  // MLIR's KHR cooperative-matrix ops need SPIR-V 1.6 (Vulkan 1.3).
-  spirv::Version version = spirv::Version::V_1_3;
+  // MLIR's KHR cooperative-matrix ops need SPIR-V 1.6 (Vulkan 1.3). From
+  // 1.4 on, an entry point lists the Workgroup variables it uses, so a
+  // driver reserves each kernel's own (ShareWorkgroupMemory).
+  spirv::Version version = target.hasFeature(TargetFeatures::SPIRV14)
+                               ? spirv::Version::V_1_4
+                               : spirv::Version::V_1_3;
   if (!matrices.empty()) {
     caps.push_back(Capability::CooperativeMatrixKHR);
     exts.push_back(Extension::SPV_KHR_cooperative_matrix);

@@ -39,7 +39,9 @@ def HALC_TargetFeatures : I32BitEnumAttr<"TargetFeatures",
       I32BitEnumAttrCaseBit<"F64", 4, "fp64">,
       I32BitEnumAttrCaseBit<"Subgroup", 5, "subgroup">,
       I32BitEnumAttrCaseBit<"DotProduct", 6, "dot_product">,
-      I32BitEnumAttrCaseBit<"Matrix", 7, "matrix">
+      I32BitEnumAttrCaseBit<"Matrix", 7, "matrix">,
+      // SPIR-V 1.4 (Vulkan 1.2): entry points list every variable they use.
+      I32BitEnumAttrCaseBit<"SPIRV14", 8, "spirv_1_4">
     ]> {
   let cppNamespace = "::mlir::halc";
   let genSpecializedAttr = 0;

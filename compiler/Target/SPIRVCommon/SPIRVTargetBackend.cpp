@@ -53,7 +53,8 @@ bool mlir::halc::usesCooperativeMatrices(spirv::ModuleOp module) {
 }
 
 /// Validates `binary` with SPIRV-Tools for the Vulkan 1.1 environment (SPIR-V
-/// up to 1.3, shader capabilities), which is also what SPIRV-Cross accepts.
+/// up to 1.3, shader capabilities), which is also what SPIRV-Cross accepts,
+/// or Vulkan 1.2's for a module of SPIR-V 1.4 (a Vulkan 1.3 target's).
 /// Debian 12's SPIRV-Tools (2023.1) predates SPV_KHR_cooperative_matrix and
 /// rejects every module that uses it (SPIR-V 1.6), so those are not
 /// validated (`module` tells).
@@ -62,7 +63,11 @@ static LogicalResult validateSPIRV(ExecutableOp executable,
                                    ArrayRef<uint32_t> binary) {
   if (usesCooperativeMatrices(module))
     return success();
-  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
+  std::optional<spirv::VerCapExtAttr> triple = module.getVceTriple();
+  spvtools::SpirvTools tools(triple && triple->getVersion() >=
+                                           spirv::Version::V_1_4
+                                 ? SPV_ENV_VULKAN_1_2
+                                 : SPV_ENV_VULKAN_1_1);
   std::string messages;
   tools.SetMessageConsumer([&](spv_message_level_t, const char *,
                                const spv_position_t &position,

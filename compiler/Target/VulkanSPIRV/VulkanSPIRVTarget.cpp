@@ -16,7 +16,8 @@ namespace {
 using F = TargetFeatures;
 
 /// Vulkan devices. `portable` is what the Vulkan 1.1 spec guarantees, so it
-/// runs anywhere; the others are measured devices. The NVIDIA row is an
+/// runs anywhere; the others are measured devices, Vulkan 1.3 (SPIR-V 1.4 and
+/// later: each entry point's workgroup memory is its own). The NVIDIA row is an
 /// H100's (132 SMs); its cooperative matrices are those it lists
 /// (vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR, subgroup scope) for
 /// f16 and bf16 inputs (bf16: VK_KHR_shader_bfloat16); its integer ones
@@ -27,7 +28,8 @@ using F = TargetFeatures;
 const GPUDescription kVulkanGPUs[] = {
     {"portable", F::None, 128, {128, 128, 64}, 16384, {32}},
     {"nvidia",
-     F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup | F::DotProduct,
+     F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup | F::DotProduct |
+         F::SPIRV14,
      1024,
      {1024, 1024, 64},
      49152,
@@ -42,7 +44,7 @@ const GPUDescription kVulkanGPUs[] = {
      /*computeUnitSharedMemoryBytes=*/49152,
      /*computeUnits=*/132},
     {"lavapipe",
-     F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup,
+     F::F16 | F::I8 | F::I16 | F::I64 | F::F64 | F::Subgroup | F::SPIRV14,
      1024,
      {1024, 1024, 1024},
      32768,

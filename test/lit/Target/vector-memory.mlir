@@ -1,11 +1,11 @@
 // Elementwise kernels read and write 128 bits at a time on every target:
 // four floats of a binding whose accesses are all aligned vectors (half as
 // many bits in f16). SPIR-V sees such a binding as an array of vec4s (valid
-// for Vulkan), MSL as an array of float4s, PTX loads and stores v4.b32, and
+// for Vulkan; lavapipe's modules are SPIR-V 1.4, Vulkan 1.2's), MSL as an array of float4s, PTX loads and stores v4.b32, and
 // AMDGPU dwordx4.
 // REQUIRES: spirv-val
 // RUN: halc-compile %s --iree-hal-target-backends=vulkan-spirv --iree-vulkan-target=lavapipe --compile-to=spirv -o %t.spv
-// RUN: spirv-val --target-env vulkan1.1 %t.spv
+// RUN: spirv-val --target-env vulkan1.2 %t.spv
 // RUN: spirv-dis %t.spv | FileCheck %s --check-prefix=SPIRV
 // RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=msl -o - 2>/dev/null | FileCheck %s --check-prefix=MSL
 // RUN: halc-compile %s --iree-hal-target-backends=cuda --iree-cuda-target=sm_80 --compile-to=ptx -o - | FileCheck %s --check-prefix=PTX

@@ -29,7 +29,7 @@
 // CHECK: spirv.Store "StorageBuffer"
 // CHECK: spirv.Store "StorageBuffer"
 // CHECK-NOT: spirv.Store
-// CHECK: spirv.EntryPoint "GLCompute" @ew4, @[[WG]], @[[TID]]
+// CHECK: spirv.EntryPoint "GLCompute" @ew4, {{(@ew4_arg_[0-9]+, )+}}@[[WG]], @[[TID]]
 // CHECK: spirv.ExecutionMode @ew4 "LocalSize", 64, 1, 1
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #bc = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
