@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/DispatchFormation/Passes.h"
+#include "compiler/DispatchFormation/Reshapes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -30,14 +31,6 @@ namespace {
 
 bool isReshape(Operation *op) {
   return isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op);
-}
-
-/// The op that defines `value`, through reshapes.
-Operation *getSourceThroughReshapes(Value value) {
-  Operation *def = value.getDefiningOp();
-  while (isReshape(def))
-    def = def->getOperand(0).getDefiningOp();
-  return def;
 }
 
 /// The ops that read `op`'s results, through reshapes.
@@ -92,7 +85,7 @@ bool isRowReduction(Operation *op) {
 SmallVector<Operation *> getRowNeighbours(linalg::GenericOp op) {
   SmallVector<Operation *> neighbours = getUsersThroughReshapes(op);
   for (Value input : op.getDpsInputs())
-    neighbours.push_back(getSourceThroughReshapes(input));
+    neighbours.push_back(peelReshapes(input).getDefiningOp());
   llvm::erase_if(neighbours,
                  [](Operation *other) { return !isRowGeneric(other); });
   return neighbours;

@@ -1,6 +1,7 @@
 //===- FuseElementwiseOps.cpp - Elementwise fusion that keeps contractions ===//
 
 #include "compiler/DispatchFormation/Passes.h"
+#include "compiler/DispatchFormation/Reshapes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -38,14 +39,6 @@ bool readsBroadcastIntoReduction(OpOperand *operand) {
       parallel, [&](unsigned loop) { return !map.isFunctionOfDim(loop); });
 }
 
-/// The op that defines `value`, through reshapes.
-Operation *getDefiningOpThroughReshapes(Value value) {
-  Operation *def = value.getDefiningOp();
-  while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
-    def = def->getOperand(0).getDefiningOp();
-  return def;
-}
-
 /// Whether `op` is an elementwise op (every loop parallel).
 bool isElementwise(Operation *op) {
   auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
@@ -65,7 +58,7 @@ bool isEpilogue(Operation *op) {
     if (!isElementwise(next) || !visited.insert(next).second)
       continue;
     for (Value input : cast<linalg::LinalgOp>(next).getDpsInputs()) {
-      Operation *source = getDefiningOpThroughReshapes(input);
+      Operation *source = peelReshapes(input).getDefiningOp();
       if (isContraction(source))
         return true;
       worklist.push_back(source);
