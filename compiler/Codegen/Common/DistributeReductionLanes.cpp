@@ -425,6 +425,16 @@ scf::ForOp findRowLoop(scf::ForallOp forall) {
   return loop && stepsAreIndependent(loop) ? loop : scf::ForOp();
 }
 
+/// Whether `forall`'s thread runs no loop: an epilogue applied to the
+/// outputs of the reduction before it (a contraction's bias), which lane 0
+/// wrote and so applies.
+bool isEpilogueStage(scf::ForallOp forall) {
+  return !forall.getBody()
+              ->walk(
+                  [](LoopLikeOpInterface) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+}
+
 /// Makes lane `lane` of `lanes` run every lanes-th step of `loop`: steps
 /// of neighbouring lanes are neighbours in memory.
 void strideOverLanes(RewriterBase &rewriter, scf::ForOp loop, Value lane,
@@ -441,6 +451,30 @@ void strideOverLanes(RewriterBase &rewriter, scf::ForOp loop, Value lane,
     loop.setLowerBound(start);
     loop.setStep(stride);
   });
+}
+
+/// Whether `lane` is lane 0, compared at the start of `body`.
+Value createIsLaneZero(RewriterBase &rewriter, Location loc, Value lane,
+                       Block *body) {
+  rewriter.setInsertionPointToStart(body);
+  return arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq, lane,
+      arith::ConstantIndexOp::create(rewriter, loc, 0));
+}
+
+/// Moves what follows the insertion point in its block into an scf.if on
+/// `isLaneZero`; returns the block it runs in.
+Block *guardRestOnLaneZero(RewriterBase &rewriter, Location loc,
+                           Value isLaneZero) {
+  auto guard = scf::IfOp::create(rewriter, loc, isLaneZero,
+                                 /*withElseRegion=*/false);
+  Block *then = guard.thenBlock();
+  Block *body = guard->getBlock();
+  for (Operation &op : llvm::make_early_inc_range(
+           llvm::make_range(std::next(guard->getIterator()), body->end())))
+    if (!op.hasTrait<OpTrait::IsTerminator>())
+      rewriter.moveOpBefore(&op, then->getTerminator());
+  return then;
 }
 
 /// Replaces `forall` by a forall with the lanes as a new leading dimension,
@@ -471,8 +505,9 @@ Value addLanesDimension(RewriterBase &rewriter, scf::ForallOp forall,
 
 /// Rewrites `forall` (marked with `lanes`) as described at the top, or, when
 /// its thread's work is a loop over a row that reduces nothing (the root of
-/// a row chain), spreads that loop's steps over the lanes; an error when its
-/// work is neither (the strategy shares what halc cannot). The lanes go to
+/// a row chain), spreads that loop's steps over the lanes, or, when it runs
+/// no loop (an epilogue), gives it to lane 0; an error when its work is none
+/// of these (the strategy shares what halc cannot). The lanes go to
 /// x unless the forall uses x (a column's reduction: y). `subgroupSize` is the
 /// target's one subgroup size, 0 when subgroup operations cannot combine lanes;
 /// `unrollsMarkedLoops`, whether its compiler unrolls a loop halc marks.
@@ -482,7 +517,8 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
                          ArrayRef<int64_t> workgroupSize) {
   std::optional<ThreadReduction> found = findThreadReduction(forall);
   scf::ForOp rowLoop = found ? scf::ForOp() : findRowLoop(forall);
-  if (!found && !rowLoop)
+  bool epilogue = !found && !rowLoop && isEpilogueStage(forall);
+  if (!found && !rowLoop && !epilogue)
     return forall.emitOpError("is shared among ")
            << lanes << " reduction lanes, but a thread's work is neither a "
            << "serial reduction nor a loop over a row";
@@ -499,6 +535,14 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
   if (rowLoop) {
     Value lane = addLanesDimension(rewriter, forall, lanes, lanesDim);
     strideOverLanes(rewriter, rowLoop, lane, lanes);
+    return success();
+  }
+  if (epilogue) {
+    Location loc = forall.getLoc();
+    Value lane = addLanesDimension(rewriter, forall, lanes, lanesDim);
+    Value isLaneZero =
+        createIsLaneZero(rewriter, loc, lane, lane.getParentBlock());
+    guardRestOnLaneZero(rewriter, loc, isLaneZero);
     return success();
   }
   // Subgroup operations combine one element's lanes along x that fill
@@ -532,10 +576,7 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
                                    /*withElseRegion=*/false);
     rewriter.moveOpBefore(op, guard.thenBlock()->getTerminator());
   };
-  rewriter.setInsertionPointToStart(body);
-  isLaneZero = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::eq, lane,
-      arith::ConstantIndexOp::create(rewriter, loc, 0));
+  isLaneZero = createIsLaneZero(rewriter, loc, lane, body);
   for (Operation &op : llvm::make_early_inc_range(*body)) {
     if (&op == loop.getOperation())
       break;
@@ -598,13 +639,7 @@ LogicalResult distribute(RewriterBase &rewriter, scf::ForallOp forall,
     total = combineThroughWorkgroupMemory(rewriter, loc, total, lane,
                                           isLaneZero, lanesDim, kind, lanes,
                                           perSlot, workgroupSize);
-  auto guard = scf::IfOp::create(rewriter, loc, isLaneZero,
-                                 /*withElseRegion=*/false);
-  Block *then = guard.thenBlock();
-  for (Operation &op : llvm::make_early_inc_range(
-           llvm::make_range(std::next(guard->getIterator()), body->end())))
-    if (!op.hasTrait<OpTrait::IsTerminator>())
-      rewriter.moveOpBefore(&op, then->getTerminator());
+  Block *then = guardRestOnLaneZero(rewriter, loc, isLaneZero);
   rewriter.setInsertionPointToStart(then);
   Value initial = vector::TransferReadOp::create(
       rewriter, loc, vectorType, accumulator, indices, std::optional<Value>(),

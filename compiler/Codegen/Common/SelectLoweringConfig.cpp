@@ -36,7 +36,8 @@ LogicalResult selectConfig(ExportOp exportOp, func::FuncOp dispatch,
   linalg::LinalgOp contraction =
       config ? linalg::LinalgOp() : getEpilogueContraction(root);
   if (contraction)
-    if ((config = chooseEpilogueContractionConfig(contraction, target)))
+    if ((config =
+             chooseEpilogueContractionConfig(contraction, dispatch, target)))
       root = contraction;
   if (!config)
     config = chooseLoweringConfig(root, dispatch, target);

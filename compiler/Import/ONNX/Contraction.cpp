@@ -2,8 +2,9 @@
 //
 // MatMul becomes linalg.matmul (the batch folded into the rows when only A
 // has one) or linalg.batch_matmul (batches collapsed into one dimension,
-// broadcast first where they differ); Gemm a matmul whose scaling and bias
-// are one elementwise op after it; Einsum one generic from its equation.
+// broadcast first where they differ); Gemm a matmul (B read transposed by
+// its indexing maps where transB) whose scaling and bias are one
+// elementwise op after it; Einsum one generic from its equation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,13 +25,30 @@ Value createZeros(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
   return createFilled(b, loc, sizes, getScalarAttr(element, 0));
 }
 
-/// [M, K] x [K, N].
-Value buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
-  SmallVector<OpFoldResult> sizes = {tensor::getMixedSize(b, loc, lhs, 0),
-                                     tensor::getMixedSize(b, loc, rhs, 1)};
+/// [M, K] x [K, N]; with `transposedRhs`, B is given as [N, K] and the
+/// matmul's indexing maps read it so (no copy: a row of B is a row of the
+/// reduction, which a matmul of few rows reduces along rows).
+Value buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                  bool transposedRhs = false) {
+  SmallVector<OpFoldResult> sizes = {
+      tensor::getMixedSize(b, loc, lhs, 0),
+      tensor::getMixedSize(b, loc, rhs, transposedRhs ? 0 : 1)};
   Type element = cast<RankedTensorType>(lhs.getType()).getElementType();
   Value init = createZeros(b, loc, sizes, element);
-  return linalg::MatmulOp::create(b, loc, ValueRange{lhs, rhs}, init)
+  SmallVector<NamedAttribute> attributes;
+  if (transposedRhs) {
+    MLIRContext *context = b.getContext();
+    AffineExpr m, n, k;
+    bindDims(context, m, n, k);
+    auto map = [&](ArrayRef<AffineExpr> results) -> Attribute {
+      return AffineMapAttr::get(AffineMap::get(3, 0, results, context));
+    };
+    attributes.push_back(b.getNamedAttr(
+        "indexing_maps",
+        b.getArrayAttr({map({m, k}), map({n, k}), map({m, n})})));
+  }
+  return linalg::MatmulOp::create(b, loc, ValueRange{lhs, rhs}, init,
+                                  attributes)
       .getResult(0);
 }
 
@@ -140,9 +158,8 @@ LogicalResult importGemm(NodeImporter &node) {
     return node.emitError() << "its operands are not matrices";
   if (node.getInt("transA", 0))
     lhs = transpose(b, loc, lhs, {1, 0});
-  if (node.getInt("transB", 0))
-    rhs = transpose(b, loc, rhs, {1, 0});
-  Value product = buildMatmul(b, loc, lhs, rhs);
+  Value product = buildMatmul(b, loc, lhs, rhs,
+                              /*transposedRhs=*/node.getInt("transB", 0) != 0);
   double alpha = node.getFloat("alpha", 1.0f);
   double beta = node.getFloat("beta", 1.0f);
   bool bias = node.hasInput(2) && beta != 0;

@@ -103,6 +103,31 @@ module attributes {halc.target = #halc.target<backend = "vulkan-spirv", arch = "
 
 // -----
 
+// The same convolution at batch 1: N is 49 pixels, too narrow for any tile
+// of 8x4 blocks; its 16 padded tiles of 32x64 in 4x4 blocks count, and K =
+// 4608 in 8 parts of 576 gives 128 workgroups (a quarter of an H100's SMs
+// had one each before).
+// CHECK-LABEL: func.func @conv_nchw_batch_1
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.+}} : tensor<8x576x49xf32>)
+// CHECK: %[[PARTIAL:.+]] = linalg.generic
+// CHECK-SAME: outs(%{{.+}} : tensor<8x512x49xf32>)
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["reduction", "parallel", "parallel", "parallel", "parallel"]
+// CHECK-SAME: outs(%{{.+}} : tensor<1x512x7x7xf32>)
+module attributes {halc.target = #halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>} {
+  func.func @conv_nchw_batch_1(%x: tensor<1x512x9x9xf32>, %w: tensor<512x512x3x3xf32>) -> tensor<1x512x7x7xf32> {
+    %z = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<1x512x7x7xf32>
+    %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x512x7x7xf32>) -> tensor<1x512x7x7xf32>
+    %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x512x9x9xf32>, tensor<512x512x3x3xf32>) outs(%f : tensor<1x512x7x7xf32>) -> tensor<1x512x7x7xf32>
+    return %r : tensor<1x512x7x7xf32>
+  }
+}
+
+// -----
+
 // Enough tiles (1024x1024: 128 of 64x128), a K too short to cut (392x512,
 // K = 256), a batch matmul and a dynamic matmul stay whole.
 // CHECK-LABEL: func.func @stay_whole

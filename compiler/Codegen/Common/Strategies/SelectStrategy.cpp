@@ -58,10 +58,11 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
   if (!contraction && !reduction)
     if (LoweringConfigAttr config = chooseTransposeConfig(root, target))
       return config;
-  // A contraction with one parallel loop (a matvec or vecmat, once
-  // halc-drop-unit-loops has run) is a reduction of rows or columns.
-  if ((!contraction && reduction) ||
-      (contraction && root.getNumParallelLoops() == 1)) {
+  // A contraction the strategies above refuse is a reduction of rows or
+  // columns where lanes can share it: a matvec or vecmat (once
+  // halc-drop-unit-loops has run), a matmul of few rows whose B is read
+  // transposed (a fully connected layer's weights, N x K).
+  if (reduction) {
     Lanes lanes = getLanes(root, dispatch);
     if (lanes == Lanes::AlongRow)
       return chooseRowLanesConfig(root, dispatch, target, /*rowChain=*/false);
@@ -72,13 +73,18 @@ LoweringConfigAttr mlir::halc::chooseLoweringConfig(linalg::LinalgOp root,
   return chooseThreadTilesConfig(root, dispatch, target, contraction);
 }
 
-LoweringConfigAttr
-mlir::halc::chooseEpilogueContractionConfig(linalg::LinalgOp contraction,
-                                            TargetAttr target) {
+LoweringConfigAttr mlir::halc::chooseEpilogueContractionConfig(
+    linalg::LinalgOp contraction, func::FuncOp dispatch, TargetAttr target) {
   if (LoweringConfigAttr config =
           chooseCooperativeMatrixConfig(contraction, target, /*epilogue=*/true))
     return config;
-  return chooseStagedContractionConfig(contraction, target);
+  if (LoweringConfigAttr config =
+          chooseStagedContractionConfig(contraction, target))
+    return config;
+  if (getLanes(contraction, dispatch) == Lanes::AlongRow)
+    return chooseRowLanesConfig(contraction, dispatch, target,
+                                /*rowChain=*/false);
+  return {};
 }
 
 LogicalResult mlir::halc::verifyStrategy(linalg::LinalgOp op,

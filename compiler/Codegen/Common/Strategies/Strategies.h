@@ -35,9 +35,12 @@ LoweringConfigAttr chooseLoweringConfig(linalg::LinalgOp root,
 /// 64 x 64 tiles whose accumulator goes through workgroup memory, from which
 /// all the threads apply the epilogue; else the staged strategy, whose threads
 /// apply it to their block of the accumulator in registers; either where
-/// its tiles divide the output; else null (the dispatch keeps a thread's
-/// tile of the epilogue, the contraction fused into it).
+/// its tiles fit the output; else, for a contraction of `dispatch` whose
+/// rows lanes can share (B read transposed), row lanes, lane 0 applying the
+/// epilogue to each output; else null (the dispatch keeps a thread's tile of
+/// the epilogue, the contraction fused into it).
 LoweringConfigAttr chooseEpilogueContractionConfig(linalg::LinalgOp contraction,
+                                                   func::FuncOp dispatch,
                                                    TargetAttr target);
 
 /// Whether `config`'s strategy fits `op`, the op of `dispatch` it is on (a

@@ -298,6 +298,61 @@ halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", featu
 
 // -----
 
+// A row sum with an epilogue (a fully connected layer's bias) that
+// tile-and-distribute tiled as a second stage of the same threads: lane 0
+// wrote each sum, so lane 0 alone adds the bias to it; the epilogue's
+// forall gains the lanes like the reduction's.
+// CHECK-LABEL: func.func @sum_then_bias
+// CHECK: scf.forall (%{{.+}}, %{{.+}}) in (32, 8)
+// CHECK: gpu.subgroup_reduce add
+// CHECK: } {mapping = [#gpu.thread<x>, #gpu.thread<y>]}
+// CHECK: scf.forall (%[[LANE:.+]], %{{.+}}) in (32, 8)
+// CHECK: %[[LANE0:.+]] = arith.cmpi eq, %[[LANE]], %c0
+// CHECK-NEXT: scf.if %[[LANE0]] {
+// CHECK: arith.addf
+// CHECK: vector.transfer_write{{.*}}
+// CHECK-NEXT: }
+// CHECK-NEXT: } {mapping = [#gpu.thread<x>, #gpu.thread<y>]}
+// CHECK-NOT: halc.reduction_lanes
+#map = affine_map<()[s0, s1] -> (s0 + s1)>
+halc.executable @exe target(#halc.target<backend = "cuda", arch = "sm_80", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32]>) {
+  halc.export @sum_then_bias ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>) workgroup_size([32, 8, 1]) workgroup_count([1, 2, 1])
+  builtin.module {
+    func.func @sum_then_bias(%arg0: memref<16x256xf32>, %bias: memref<16xf32>, %arg1: memref<16xf32>) {
+      %cst = arith.constant dense<0.0> : vector<1xf32>
+      %0 = ub.poison : f32
+      %c4 = arith.constant 4 : index
+      %c256 = arith.constant 256 : index
+      %c0 = arith.constant 0 : index
+      scf.forall (%arg2) = (0) to (16) step (8) {
+        %subview = memref.subview %arg1[%arg2] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1], offset: ?>>
+        scf.forall (%arg3) in (8) {
+          %subview_0 = memref.subview %subview[%arg3] [1] [1] : memref<8xf32, strided<[1], offset: ?>> to memref<1xf32, strided<[1], offset: ?>>
+          vector.transfer_write %cst, %subview_0[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+          scf.for %arg4 = %c0 to %c256 step %c4 {
+            %1 = affine.apply #map()[%arg2, %arg3]
+            %2 = vector.transfer_read %arg0[%1, %arg4], %0 {in_bounds = [true, true]} : memref<16x256xf32>, vector<1x4xf32>
+            %3 = vector.transfer_read %subview_0[%c0], %0 {in_bounds = [true]} : memref<1xf32, strided<[1], offset: ?>>, vector<1xf32>
+            %4 = vector.multi_reduction <add>, %2, %3 [1] : vector<1x4xf32> to vector<1xf32>
+            vector.transfer_write %4, %subview_0[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+          }
+        } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+        scf.forall (%arg3) in (8) {
+          %subview_0 = memref.subview %subview[%arg3] [1] [1] : memref<8xf32, strided<[1], offset: ?>> to memref<1xf32, strided<[1], offset: ?>>
+          %1 = affine.apply #map()[%arg2, %arg3]
+          %2 = vector.transfer_read %bias[%1], %0 {in_bounds = [true]} : memref<16xf32>, vector<1xf32>
+          %3 = vector.transfer_read %subview_0[%c0], %0 {in_bounds = [true]} : memref<1xf32, strided<[1], offset: ?>>, vector<1xf32>
+          %4 = arith.addf %3, %2 : vector<1xf32>
+          vector.transfer_write %4, %subview_0[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32, strided<[1], offset: ?>>
+        } {halc.reduction_lanes = 32 : i64, mapping = [#gpu.thread<y>]}
+      } {mapping = [#gpu.block<y>]}
+      return
+    }
+  }
+}
+
+// -----
+
 // A loop that reads what it writes (a reduction of a shape the pass does
 // not know: its accumulator is a whole row, scaled in place) cannot be
 // shared: an error, not a loop left to one lane.

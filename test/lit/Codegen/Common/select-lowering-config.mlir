@@ -655,3 +655,27 @@ halc.executable @few_compute_units target(#halc.target<backend = "cuda", arch = 
     }
   }
 }
+
+// -----
+
+// Whole waves: on an H100's 132 SMs, BERT's 1024x768 projection in 64x64
+// tiles is 192 workgroups, 73% of two waves (half the SMs wait for the
+// others' second tile); 32x64 tiles of the same 4x4 blocks are 384, 97%
+// of three.
+// CHECK-LABEL: halc.executable @whole_waves
+// CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction, workgroup_tile = [32, 64, 32], workgroup_size = [16, 8, 1],
+halc.executable @whole_waves target(#halc.target<backend = "vulkan-spirv", arch = "nvidia", features = fp16|subgroup, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 64], max_shared_memory_bytes = 49152, subgroup_sizes = [32], compute_units = 132>) {
+  halc.export @projection ordinal(0) layout(#halc.layout<bindings = [read_only, read_only, read_write]>)
+  builtin.module {
+    func.func @projection(%a: memref<1024x768xf32>, %b: memref<768x768xf32>, %out: memref<1024x768xf32>) {
+      %z = arith.constant 0.0 : f32
+      %0 = bufferization.to_tensor %a restrict : memref<1024x768xf32> to tensor<1024x768xf32>
+      %1 = bufferization.to_tensor %b restrict : memref<768x768xf32> to tensor<768x768xf32>
+      %e = tensor.empty() : tensor<1024x768xf32>
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<1024x768xf32>) -> tensor<1024x768xf32>
+      %r = linalg.matmul ins(%0, %1 : tensor<1024x768xf32>, tensor<768x768xf32>) outs(%f : tensor<1024x768xf32>) -> tensor<1024x768xf32>
+      bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1024x768xf32>, memref<1024x768xf32>) -> ()
+      return
+    }
+  }
+}

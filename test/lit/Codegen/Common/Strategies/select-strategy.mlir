@@ -23,6 +23,13 @@
 // CHECK-LABEL: func.func @few_rows(
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]{{.*}}lowering_config = #halc.lowering_config<strategy = column_lanes,
 
+// A fully connected layer of 8 rows whose weights are N x K (B read
+// transposed), with its bias: each output is a row of K that lanes share,
+// lane 0 adding the bias.
+// CHECK-LABEL: func.func @fully_connected(
+// CHECK: linalg.matmul {{.*}}lowering_config = #halc.lowering_config<strategy = row_lanes,
+// CHECK: arith.addf
+
 // CHECK-LABEL: func.func @matmul(
 // CHECK: linalg.matmul {lowering_config = #halc.lowering_config<strategy = staged_contraction,
 
@@ -102,6 +109,19 @@ func.func @few_rows(%a: tensor<8x4096xf32>, %b: tensor<4096x4096xf32>) -> tensor
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x4096xf32>) -> tensor<8x4096xf32>
   %r = linalg.matmul ins(%a, %b : tensor<8x4096xf32>, tensor<4096x4096xf32>) outs(%f : tensor<8x4096xf32>) -> tensor<8x4096xf32>
   return %r : tensor<8x4096xf32>
+}
+
+func.func @fully_connected(%a: tensor<8x2048xf32>, %w: tensor<1000x2048xf32>, %bias: tensor<1000xf32>) -> tensor<8x1000xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x1000xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x1000xf32>) -> tensor<8x1000xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %w : tensor<8x2048xf32>, tensor<1000x2048xf32>) outs(%f : tensor<8x1000xf32>) -> tensor<8x1000xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%r, %bias : tensor<8x1000xf32>, tensor<1000xf32>) outs(%e : tensor<8x1000xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %s = arith.addf %v, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<8x1000xf32>
+  return %y : tensor<8x1000xf32>
 }
 
 func.func @matmul(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
