@@ -100,6 +100,26 @@ static cl::opt<bool> printSummary(
              "binary sizes) to stderr"),
     cl::init(false), cl::cat(compileCategory));
 
+/// `[4, 4, 1]`; an axis counted at the call is the extent in its constant
+/// over the elements a workgroup takes, rounded up: `ceil(constant 0 / 2)`.
+static std::string formatWorkgroupCount(ExportOp exportOp) {
+  std::optional<ArrayRef<int64_t>> count = exportOp.getWorkgroupCount();
+  if (!count)
+    return "?";
+  std::optional<ArrayRef<int64_t>> constants =
+      exportOp.getWorkgroupCountConstants();
+  SmallVector<std::string> axes;
+  for (auto [axis, value] : llvm::enumerate(*count)) {
+    int64_t constant = constants && axis < constants->size()
+                           ? (*constants)[axis]
+                           : int64_t(-1);
+    axes.push_back(constant < 0 ? std::to_string(value)
+                                : "ceil(constant " + std::to_string(constant) +
+                                      " / " + std::to_string(value) + ")");
+  }
+  return "[" + llvm::join(axes, ", ") + "]";
+}
+
 static void printExecutableSummary(ModuleOp module,
                                    const CompileResult &result) {
   llvm::raw_ostream &os = llvm::errs();
@@ -121,11 +141,10 @@ static void printExecutableSummary(ModuleOp module,
       ArrayRef<BindingAccess> bindings = exportOp.getLayout().getBindings();
       int64_t readOnly = llvm::count(bindings, BindingAccess::ReadOnly);
       os << "  export " << exportOp.getOrdinal() << " @"
-         << exportOp.getSymName()
-         << ": workgroup_size " << dims(exportOp.getWorkgroupSize())
-         << ", workgroup_count " << dims(exportOp.getWorkgroupCount())
-         << ", bindings " << readOnly << " read-only + "
-         << bindings.size() - readOnly << " written\n";
+         << exportOp.getSymName() << ": workgroup_size "
+         << dims(exportOp.getWorkgroupSize()) << ", workgroup_count "
+         << formatWorkgroupCount(exportOp) << ", bindings " << readOnly
+         << " read-only + " << bindings.size() - readOnly << " written\n";
     }
   }
 }

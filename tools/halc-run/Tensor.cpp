@@ -40,31 +40,6 @@ std::string numpyDescriptor(halc_element_type_t type) {
          std::to_string(bytes);
 }
 
-/// The most bytes halc-run gives a tensor (far beyond any GPU's memory, and
-/// far from overflowing the sizes computed from it).
-constexpr uint64_t kMaxTensorBytes = uint64_t(1) << 40;
-
-/// Gives `tensor` zeroed bytes for its shape, or says why it cannot.
-bool allocate(Tensor &tensor, std::string &error) {
-  uint64_t bytes = halc_element_type_size(tensor.type);
-  for (int64_t dim : tensor.shape)
-    if (__builtin_mul_overflow(bytes, uint64_t(dim), &bytes))
-      bytes = UINT64_MAX;
-  if (bytes > kMaxTensorBytes) {
-    error = "a tensor of " + formatType(tensor.type, tensor.shape) +
-            " has more bytes than halc-run holds (2^40)";
-    return false;
-  }
-  try {
-    tensor.bytes.assign(bytes, 0);
-  } catch (const std::bad_alloc &) {
-    error = "cannot allocate " + std::to_string(bytes) + " bytes for " +
-            formatType(tensor.type, tensor.shape);
-    return false;
-  }
-  return true;
-}
-
 /// A dimension: digits only, at most 2^62.
 bool parseDimension(const std::string &text, int64_t &dim) {
   if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
@@ -209,6 +184,30 @@ bool parseValue(const std::string &text, halc_element_type_t type,
 }
 
 } // namespace
+
+/// The most bytes halc-run gives a tensor (far beyond any GPU's memory, and
+/// far from overflowing the sizes computed from it).
+constexpr uint64_t kMaxTensorBytes = uint64_t(1) << 40;
+
+bool halc::allocate(Tensor &tensor, std::string &error) {
+  uint64_t bytes = halc_element_type_size(tensor.type);
+  for (int64_t dim : tensor.shape)
+    if (__builtin_mul_overflow(bytes, uint64_t(dim), &bytes))
+      bytes = UINT64_MAX;
+  if (bytes > kMaxTensorBytes) {
+    error = "a tensor of " + formatType(tensor.type, tensor.shape) +
+            " has more bytes than halc-run holds (2^40)";
+    return false;
+  }
+  try {
+    tensor.bytes.assign(bytes, 0);
+  } catch (const std::bad_alloc &) {
+    error = "cannot allocate " + std::to_string(bytes) + " bytes for " +
+            formatType(tensor.type, tensor.shape);
+    return false;
+  }
+  return true;
+}
 
 size_t Tensor::count() const {
   size_t n = 1;

@@ -29,6 +29,9 @@ struct Tensor {
   void set(size_t i, double value);
 };
 
+/// Gives `tensor` zeroed bytes for its type and shape, or says in `error`
+/// why it cannot (more than 2^40 bytes, or more than the host can give).
+bool allocate(Tensor &tensor, std::string &error);
 /// Parses `2x3xf32=1,2,3,4,5,6` (a single value fills the tensor) or reads
 /// `@file.npy`; errors go to `error`.
 bool parseTensor(const std::string &text, Tensor &tensor, std::string &error);

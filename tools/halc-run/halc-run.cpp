@@ -349,8 +349,12 @@ int run(const Options &options) {
   for (size_t i = 0; i < results.size(); ++i) {
     results[i].type = function->results[i].element_type;
     results[i].shape = shapeOf(function->results[i]);
-    results[i].bytes.resize(results[i].count() *
-                            halc_element_type_size(results[i].type));
+    std::string error;
+    if (!allocate(results[i], error)) {
+      std::fprintf(stderr, "error: @%s: result %zu: %s\n", function->name, i,
+                   error.c_str());
+      return 1;
+    }
     resultData.push_back(results[i].bytes.data());
   }
 
