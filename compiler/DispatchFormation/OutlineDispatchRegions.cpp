@@ -80,17 +80,28 @@ bool hasDynamicStrides(RankedTensorType type) {
   return llvm::any_of(type.getShape().drop_front(), ShapedType::isDynamic);
 }
 
-/// The binding of a tensor: a memref of its shape, or a flat one when its
-/// strides are dynamic (a buffer of its elements, viewed at its sizes).
+/// Whether a tensor of `type` is bound as a flat buffer of its elements,
+/// viewed at its sizes: where its strides are dynamic, and where it has no
+/// elements (a buffer of none has no type in SPIR-V or LLVM's bare
+/// pointers: a convolution whose window is larger than its input).
+bool isBoundFlat(RankedTensorType type) {
+  return hasDynamicStrides(type) ||
+         (type.hasStaticShape() && type.getNumElements() == 0);
+}
+
+/// The binding of a tensor: a memref of its shape, or a flat one
+/// (isBoundFlat).
 MemRefType getBindingType(Type type) {
   auto tensorType = cast<RankedTensorType>(type);
   Type element = getStorageType(tensorType.getElementType());
-  if (hasDynamicStrides(tensorType))
+  if (isBoundFlat(tensorType))
     return MemRefType::get({ShapedType::kDynamic}, element);
   return MemRefType::get(tensorType.getShape(), element);
 }
 
-/// The row-major view of `binding` at `sizes`, the shape of `tensorType`.
+/// The row-major view of `binding` at `sizes`, the shape of `tensorType`:
+/// an identity layout even where strides are dynamic, so that a collapse
+/// of the view (an unpack's) is known contiguous and needs no copy.
 Value viewBinding(OpBuilder &builder, Location loc, Value binding,
                   RankedTensorType tensorType, ArrayRef<OpFoldResult> sizes) {
   SmallVector<OpFoldResult> strides(sizes.size(), builder.getIndexAttr(1));
@@ -101,15 +112,6 @@ Value viewBinding(OpBuilder &builder, Location loc, Value binding,
         {strides[dim + 1], sizes[dim + 1]});
   Type element = getStorageType(tensorType.getElementType());
   auto type = MemRefType::get(tensorType.getShape(), element);
-  if (hasDynamicStrides(tensorType)) {
-    SmallVector<int64_t> staticStrides =
-        llvm::map_to_vector(strides, [](OpFoldResult stride) {
-          return getConstantIntValue(stride).value_or(ShapedType::kDynamic);
-        });
-    type = MemRefType::get(
-        tensorType.getShape(), element,
-        StridedLayoutAttr::get(builder.getContext(), 0, staticStrides));
-  }
   return memref::ReinterpretCastOp::create(
       builder, loc, type, binding, builder.getIndexAttr(0), sizes, strides);
 }
@@ -227,7 +229,7 @@ void buildDispatchFunction(OpBuilder &builder, StringRef name,
     for (unsigned index = views.size(); index < end; ++index) {
       Value binding = entry->getArgument(index);
       RankedTensorType type = tensorTypes[index];
-      views.push_back(type.hasStaticShape()
+      views.push_back(type.hasStaticShape() && !isBoundFlat(type)
                           ? binding
                           : viewBinding(body, binding.getLoc(), binding, type,
                                         sizes[index]));

@@ -55,6 +55,7 @@ void mlir::halc::addLowerInputToLinalgPasses(OpPassManager &pm,
     addTOSAToLinalgPasses(pm);
   // arith and math ops on whole tensors.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
+  pm.addPass(createConvertIndexArgumentsPass());
 }
 
 void mlir::halc::buildInputPipeline(OpPassManager &pm, InputType type) {

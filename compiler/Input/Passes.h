@@ -32,7 +32,8 @@ InputType resolveInputType(ModuleOp module, InputType type);
 /// pipelines (validating against every TOSA 1.0 profile and the extensions
 /// halc compiles); then
 /// arith and math ops on whole tensors as generics (upstream's
-/// convert-elementwise-to-linalg). halc-run's CPU reference runs the same.
+/// convert-elementwise-to-linalg); index arguments as i32
+/// (halc-convert-index-arguments). halc-run's CPU reference runs the same.
 void addLowerInputToLinalgPasses(OpPassManager &pm, InputType type);
 
 /// Lowers TOSA to Linalg (for a TOSA input), verifies the input, inlines

@@ -25,6 +25,8 @@
 // CHECK: @pack_dynamic[?=37]: result[0] vs cpu: matches
 // CHECK: @unpack_dynamic[?=5]: result[0] vs cpu: matches
 // CHECK: @unpack_dynamic[?=37]: result[0] vs cpu: matches
+// CHECK: @unpack_dynamic_2d[?=5]: result[0] vs cpu: matches
+// CHECK: @unpack_dynamic_2d[?=37]: result[0] vs cpu: matches
 // CHECK: @pack_dynamic_tile[?=5]: result[0] vs cpu: matches
 // CHECK: @pack_dynamic_tile[?=37]: result[0] vs cpu: matches
 // CHECK: @unpack_dynamic_tile[?=5]: result[0] vs cpu: matches
@@ -106,6 +108,20 @@ func.func @unpack_dynamic(%a: tensor<?x3x4x2xf32>) -> tensor<?x6xf32> {
   %e = tensor.empty(%n) : tensor<?x6xf32>
   %u = linalg.unpack %a inner_dims_pos = [0, 1] inner_tiles = [4, 2] into %e : tensor<?x3x4x2xf32> -> tensor<?x6xf32>
   return %u : tensor<?x6xf32>
+}
+
+// Both outer dimensions dynamic (IREE's e2e unpack): the transposed tiles
+// are bound row-major, so the collapse that follows needs no copy.
+func.func @unpack_dynamic_2d(%a: tensor<?x?x8x4xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = tensor.dim %a, %c0 : tensor<?x?x8x4xf32>
+  %d1 = tensor.dim %a, %c1 : tensor<?x?x8x4xf32>
+  %m = affine.apply affine_map<()[s0] -> (s0 * 8 - 3)>()[%d0]
+  %n = affine.apply affine_map<()[s0] -> (s0 * 4 - 1)>()[%d1]
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %u = linalg.unpack %a inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %e : tensor<?x?x8x4xf32> -> tensor<?x?xf32>
+  return %u : tensor<?x?xf32>
 }
 
 // The tile size itself known only at the call: tiles of 4 rows of the

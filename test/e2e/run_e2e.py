@@ -156,7 +156,10 @@ def run_function(source, text, module, work, stem, bundle, name, types, size,
     for index, argument in enumerate(types):
         tensor = TENSOR.fullmatch(set_dynamic_dims(argument, size or "0"))
         if not tensor:
-            # A scalar: a value of its type, given as a tensor of rank 0.
+            # A scalar: a value of its type, given as a tensor of rank 0 (an
+            # index as the i32 that halc-convert-index-arguments makes of it).
+            if argument == "index":
+                argument = "i32"
             value = random_values(rng, argument, 1)[0]
             inputs.append("--input=%s=%s" % (argument, value))
             manifest_inputs.append("%s=%s" % (argument, value))

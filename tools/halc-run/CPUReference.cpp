@@ -86,10 +86,11 @@ bool ::halc::runOnCPU(const std::string &source, const std::string &name,
   }
   func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                 UnitAttr::get(&context));
-  // Scalar arguments are passed by value, tensors as memref descriptors.
+  // Scalar arguments are passed by value (an index as the i32 that
+  // halc-convert-index-arguments makes of it), tensors as memref descriptors.
   std::vector<bool> isScalar;
   for (Type type : func.getArgumentTypes())
-    isScalar.push_back(type.isIntOrFloat());
+    isScalar.push_back(type.isIntOrIndexOrFloat());
   PassManager pm(&context);
   // The compiler's lowering of the input to Linalg first (TOSA, arith on
   // tensors).
