@@ -35,20 +35,11 @@ Value buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
       tensor::getMixedSize(b, loc, rhs, transposedRhs ? 0 : 1)};
   Type element = cast<RankedTensorType>(lhs.getType()).getElementType();
   Value init = createZeros(b, loc, sizes, element);
-  SmallVector<NamedAttribute> attributes;
-  if (transposedRhs) {
-    MLIRContext *context = b.getContext();
-    AffineExpr m, n, k;
-    bindDims(context, m, n, k);
-    auto map = [&](ArrayRef<AffineExpr> results) -> Attribute {
-      return AffineMapAttr::get(AffineMap::get(3, 0, results, context));
-    };
-    attributes.push_back(b.getNamedAttr(
-        "indexing_maps",
-        b.getArrayAttr({map({m, k}), map({n, k}), map({m, n})})));
-  }
-  return linalg::MatmulOp::create(b, loc, ValueRange{lhs, rhs}, init,
-                                  attributes)
+  if (transposedRhs)
+    return linalg::MatmulTransposeBOp::create(b, loc, ValueRange{lhs, rhs},
+                                              init)
+        .getResult(0);
+  return linalg::MatmulOp::create(b, loc, ValueRange{lhs, rhs}, init)
       .getResult(0);
 }
 
