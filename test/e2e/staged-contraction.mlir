@@ -1,9 +1,10 @@
 // Contractions whose workgroups step through K with their tiles of A and B
 // staged through workgroup memory (the heuristic picks this where the
 // output tiles and a K step of 32, 16, 8 or 4 divide the loops): 16x4 (32x8
-// threads), 4x4 and (small outputs: more workgroups) 2x4 blocks a thread,
-// batches, f16 inputs accumulating in f32, a transposed B, K steps of 32,
-// 16, 8 and 4; each compared with the CPU reference on random inputs.
+// threads; K longer than 64), 4x4 and (small outputs: more workgroups) 2x4
+// blocks a thread, batches, f16 inputs accumulating in f32, a transposed B,
+// K steps of 32, 16, 8 and 4; each compared with the CPU reference on
+// random inputs.
 // REQUIRES: lavapipe
 // RUN: %e2e %s --iree-vulkan-target=lavapipe | FileCheck %s
 // RUN: %e2e --device=msl-cpu %s | FileCheck %s
@@ -57,10 +58,10 @@ func.func @matmul_k36(%a: tensor<64x36xf32>, %b: tensor<36x128xf32>) -> tensor<6
   %r = linalg.matmul ins(%a, %b : tensor<64x36xf32>, tensor<36x128xf32>) outs(%f : tensor<64x128xf32>) -> tensor<64x128xf32>
   return %r : tensor<64x128xf32>
 }
-func.func @batch_matmul_8x8(%a: tensor<4x1024x16xf32>, %b: tensor<4x16x1024xf32>) -> tensor<4x1024x1024xf32> {
+func.func @batch_matmul_8x8(%a: tensor<4x1024x80xf32>, %b: tensor<4x80x1024xf32>) -> tensor<4x1024x1024xf32> {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4x1024x1024xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x1024x1024xf32>) -> tensor<4x1024x1024xf32>
-  %r = linalg.batch_matmul ins(%a, %b : tensor<4x1024x16xf32>, tensor<4x16x1024xf32>) outs(%f : tensor<4x1024x1024xf32>) -> tensor<4x1024x1024xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<4x1024x80xf32>, tensor<4x80x1024xf32>) outs(%f : tensor<4x1024x1024xf32>) -> tensor<4x1024x1024xf32>
   return %r : tensor<4x1024x1024xf32>
 }

@@ -116,7 +116,16 @@ double getWaveUse(int64_t workgroups, TargetAttr target) {
 constexpr double kMinWaveUse = 0.9;
 constexpr int64_t kWholeWaveBlockOutputs = 16;
 
-/// The block of a staged contraction over a `batch` of `m` x `n` outputs:
+/// Outputs of a thread's block past which a contraction whose K loop is at
+/// most kShortReduction gives way to smaller blocks: a workgroup then
+/// spends most of its life loading its first step and writing its
+/// outputs, which its neighbours on the SM hide only if there are several
+/// (GPT-2's attention scores, K = 64 a head: 8x4 blocks, not 16x4).
+constexpr int64_t kShortReduction = 64;
+constexpr int64_t kShortReductionBlockOutputs = 32;
+
+/// The block of a staged contraction over a `batch` of `m` x `n` outputs
+/// (blocks of at most `maxOutputs` outputs):
 /// the first whose tiles leave the GPU busy (large blocks: all of it,
 /// smaller ones: half of it) in nearly full waves (after the first that
 /// leaves it busy, blocks of 4x4 or more only), else the first that leaves
@@ -124,10 +133,12 @@ constexpr int64_t kWholeWaveBlockOutputs = 16;
 /// output's edges where `edges`.
 std::optional<StagedBlock> chooseStagedBlock(int64_t batch, int64_t m,
                                              int64_t n, TargetAttr target,
-                                             bool edges) {
+                                             bool edges, int64_t maxOutputs) {
   std::optional<StagedBlock> busy, most;
   int64_t mostWorkgroups = 0;
   for (StagedBlock candidate : kStagedBlocks) {
+    if (candidate.rows * candidate.columns > maxOutputs)
+      continue;
     bool large = candidate.rows * candidate.columns >= kLargeBlockOutputs;
     int64_t workgroups =
         batch * countStagedTiles(candidate, m, n, target, edges);
@@ -189,10 +200,14 @@ mlir::halc::chooseStagedContractionConfig(linalg::LinalgOp root,
     if (ShapedType::isDynamic(range))
       range = kDynamicExtentStandIn;
   int64_t batch = parallel.size() == 3 ? ranges[parallel.front()] : 1;
+  int64_t maxOutputs = ranges[k] <= kShortReduction
+                           ? kShortReductionBlockOutputs
+                           : std::numeric_limits<int64_t>::max();
   std::optional<StagedBlock> block =
-      chooseStagedBlock(batch, ranges[m], ranges[n], target, false);
+      chooseStagedBlock(batch, ranges[m], ranges[n], target, false, maxOutputs);
   if (!block && edges)
-    block = chooseStagedBlock(batch, ranges[m], ranges[n], target, true);
+    block = chooseStagedBlock(batch, ranges[m], ranges[n], target, true,
+                              maxOutputs);
   // Steps of 32 where they divide K, or where the last one, padded, adds
   // at most an eighth to it (fewer, fuller steps than a smaller step that
   // divides it); else the largest step that divides K, else a padded one.
