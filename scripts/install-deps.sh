@@ -25,6 +25,8 @@ packages=(
   # with its sanitizer and libFuzzer runtimes, the ASan/UBSan build of the
   # runtime and its fuzz harnesses.
   clang-22 libclang-rt-22-dev
+  # Style checks of a change (scripts/check-style.sh).
+  clang-format-22 clang-tidy-22
   # The ONNX importer (libonnx: protobuf model, checker, shape inference) and
   # its tests: ONNX's backend conformance suite, models written with the onnx
   # package and exported from PyTorch.
