@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::halc {
@@ -160,10 +161,10 @@ void cloneSharedIndices(RewriterBase &rewriter, Block *body,
   // The value a store writes (a select of a gathered element or zero) is
   // computed ahead too: its condition does not cross.
   auto isStored = [](Operation *op) {
-    return llvm::any_of(op->getUsers(), [&](Operation *user) {
-      return op->getNumResults() == 1 &&
-             getStoredToWorkgroup(user) == op->getResult(0);
-    });
+    return op->getNumResults() == 1 &&
+           llvm::any_of(op->getUsers(), [&](Operation *user) {
+             return getStoredToWorkgroup(user) == op->getResult(0);
+           });
   };
   for (Operation *op : ahead) {
     if (!isPure(op) || isStored(op) || llvm::all_of(op->getUsers(), isAhead))
@@ -221,10 +222,7 @@ LogicalResult unrollScalarCopies(RewriterBase &rewriter, scf::ForOp loop,
         copy.getNumDpsInits() != 1 ||
         !isWorkgroupMemory(copy.getDpsInits().front()))
       continue;
-    int64_t elements = 1;
-    for (int64_t range : copy.getStaticLoopRanges())
-      elements *= range;
-    if (elements <= kMaxUnrolledCopies)
+    if (computeProduct(copy.getStaticLoopRanges()) <= kMaxUnrolledCopies)
       copies.push_back(copy);
   }
   for (linalg::LinalgOp copy : copies) {

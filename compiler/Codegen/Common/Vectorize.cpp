@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -41,10 +42,7 @@ bool shouldVectorize(linalg::LinalgOp op) {
     return false;
   if (isSubgroupLoop(op->getParentOfType<scf::ForallOp>()))
     return succeeded(linalg::vectorizeOpPrecondition(op));
-  int64_t elements = 1;
-  for (int64_t range : op.getStaticLoopRanges())
-    elements *= range;
-  return elements <= kMaxVectorElements &&
+  return computeProduct(op.getStaticLoopRanges()) <= kMaxVectorElements &&
          succeeded(linalg::vectorizeOpPrecondition(op));
 }
 

@@ -55,9 +55,12 @@ std::string renameIdentifier(StringRef source, StringRef from, StringRef to) {
   return renamed;
 }
 
+/// The words of a SPIR-V binary's header (magic, version, generator, ID
+/// bound, schema), before its instructions.
+constexpr size_t kHeaderWords = 5;
+
 /// The words of each instruction of a SPIR-V binary (after its header).
 SmallVector<ArrayRef<uint32_t>> splitInstructions(ArrayRef<uint32_t> spirv) {
-  constexpr size_t kHeaderWords = 5;
   SmallVector<ArrayRef<uint32_t>> instructions;
   for (size_t at = kHeaderWords; at < spirv.size();) {
     size_t words = spirv[at] >> 16;
@@ -98,7 +101,7 @@ std::vector<uint32_t> keepEntryPoint(ArrayRef<uint32_t> spirv, StringRef name) {
     for (uint32_t callee : callees.lookup(reachable[i]))
       reachable.insert(callee);
 
-  std::vector<uint32_t> kept(spirv.begin(), spirv.begin() + 5);
+  std::vector<uint32_t> kept(spirv.begin(), spirv.begin() + kHeaderWords);
   bool keepFunction = true;
   for (ArrayRef<uint32_t> instruction : instructions) {
     spv::Op op = opcode(instruction);
