@@ -9,6 +9,7 @@
 
 #include "compiler/Dialect/HALC/HALCDialect.h"
 #include "compiler/Driver/Compiler.h"
+#include "compiler/Driver/InputNesting.h"
 #include "compiler/Import/ONNX/ImportFlags.h"
 
 #include "mlir/IR/AsmState.h"
@@ -214,38 +215,20 @@ static void hideLibraryOptions() {
   }
 }
 
-/// The deepest nesting of brackets the input may have: the parser and the
-/// passes recurse once per level.
-constexpr int kMaxNesting = 1000;
-
 /// Reports, at the bracket that goes too deep, input nested deeper than
-/// kMaxNesting levels (outside strings and comments).
+/// halc's limit.
 static LogicalResult checkNesting(llvm::SourceMgr &sourceMgr) {
   StringRef text =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
-  int depth = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '"') {
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
-    } else if (c == '/' && text.substr(i, 2) == "//") {
-      i = std::min(text.find('\n', i), text.size());
-    } else if (c == '{' || c == '(' || c == '[') {
-      if (++depth > kMaxNesting) {
-        sourceMgr.PrintMessage(
-            llvm::SMLoc::getFromPointer(text.data() + i),
-            llvm::SourceMgr::DK_Error,
-            "the input nests deeper than " + llvm::Twine(kMaxNesting) +
-                " levels of brackets");
-        return failure();
-      }
-    } else if (c == '}' || c == ')' || c == ']') {
-      --depth;
-    }
-  }
-  return success();
+  std::optional<size_t> offset = findExcessiveNesting(text);
+  if (!offset)
+    return success();
+  sourceMgr.PrintMessage(llvm::SMLoc::getFromPointer(text.data() + *offset),
+                         llvm::SourceMgr::DK_Error,
+                         "the input nests deeper than " +
+                             llvm::Twine(kMaxInputNesting) +
+                             " levels of brackets");
+  return failure();
 }
 
 static int compileMain() {

@@ -19,6 +19,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
+#include "mlir/IR/Threading.h"
+
 #include <spirv_cross/spirv_msl.hpp>
 
 #include <set>
@@ -231,19 +233,28 @@ mlir::halc::crossCompileToMSL(ExecutableOp executable,
                               const MSLOptions &options) {
   MSLLibrary library;
   library.options = options;
-  OrderedStrings preamble, declarations;
-  llvm::StringSet<> names;
-  for (ExportOp exportOp : getExportsInOrder(executable)) {
+  SmallVector<ExportOp> exports = getExportsInOrder(executable);
+  for (ExportOp exportOp : exports) {
     std::optional<ArrayRef<int64_t>> workgroupSize =
         exportOp.getWorkgroupSize();
     if (!workgroupSize || llvm::is_contained(*workgroupSize, 0))
       return exportOp.emitOpError("has no workgroup size for its threadgroups");
-    MSLEntryPoint entryPoint;
+    MSLEntryPoint &entryPoint = library.entryPoints.emplace_back();
     llvm::copy(*workgroupSize, entryPoint.threadgroupSize.begin());
-    std::string error;
-    std::string source = compileEntryPoint(
-        keepEntryPoint(spirv, exportOp.getSymName()), exportOp.getSymName(),
-        exportOp.getOrdinal(), options, entryPoint, error);
+  }
+  // Each export alone, on all cores (SPIRV-Cross instances share nothing);
+  // the library is put together in export order after.
+  std::vector<std::string> sources(exports.size()), errors(exports.size());
+  parallelFor(executable.getContext(), 0, exports.size(), [&](size_t i) {
+    StringRef name = exports[i].getSymName();
+    sources[i] = compileEntryPoint(keepEntryPoint(spirv, name), name,
+                                   exports[i].getOrdinal(), options,
+                                   library.entryPoints[i], errors[i]);
+  });
+  OrderedStrings preamble, declarations;
+  llvm::StringSet<> names;
+  for (auto [exportOp, entryPoint, source, error] :
+       llvm::zip_equal(exports, library.entryPoints, sources, errors)) {
     if (!error.empty())
       return executable.emitError("SPIRV-Cross cannot compile @")
              << exportOp.getSymName() << " to MSL: " << error;
@@ -251,7 +262,6 @@ mlir::halc::crossCompileToMSL(ExecutableOp executable,
       return exportOp.emitOpError("has MSL name '")
              << entryPoint.name << "', which another export already has";
     collect(source, preamble, declarations);
-    library.entryPoints.push_back(entryPoint);
   }
   library.source = llvm::join(preamble, "\n") + "\n\n" +
                    llvm::join(declarations, "\n");

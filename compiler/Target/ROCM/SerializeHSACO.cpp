@@ -10,9 +10,11 @@
 
 #include "compiler/Target/Subprocess.h"
 
+#include "mlir/IR/Threading.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -110,8 +112,10 @@ LogicalResult linkDeviceLibraries(ExecutableOp executable, llvm::Module &module,
   return success();
 }
 
-/// `ld.lld -shared` of `object`; fills `error` on failure.
-std::optional<std::string> runLinker(StringRef object, std::string &error) {
+/// What ld.lld makes of `objects` with `mode` ("-shared": an HSACO, "-r":
+/// one relocatable object); fills `error` on failure.
+std::optional<std::string> runLinker(ArrayRef<std::string> objects,
+                                     StringRef mode, std::string &error) {
   llvm::ErrorOr<std::string> lld = llvm::sys::findProgramByName(
       "ld.lld", {"/usr/lib/llvm-22/bin"});
   if (!lld) {
@@ -123,12 +127,16 @@ std::optional<std::string> runLinker(StringRef object, std::string &error) {
     error = "cannot create a temporary directory";
     return std::nullopt;
   }
-  llvm::scope_exit cleanup(
-      [&] { llvm::sys::fs::remove_directories(directory); });
-  llvm::SmallString<256> objectPath(directory), hsacoPath(directory);
-  llvm::sys::path::append(objectPath, "kernels.o");
-  llvm::sys::path::append(hsacoPath, "kernels.hsaco");
-  {
+  llvm::scope_exit cleanup([&] {
+    // A leftover temporary directory does not fail the compilation.
+    if (std::error_code ec = llvm::sys::fs::remove_directories(directory))
+      llvm::errs() << "warning: cannot remove " << directory << ": "
+                   << ec.message() << "\n";
+  });
+  std::vector<std::string> command = {*lld, mode.str()};
+  for (auto [index, object] : llvm::enumerate(objects)) {
+    llvm::SmallString<256> objectPath(directory);
+    llvm::sys::path::append(objectPath, "part" + Twine(index) + ".o");
     std::error_code ec;
     llvm::raw_fd_ostream file(objectPath, ec);
     if (ec) {
@@ -136,17 +144,57 @@ std::optional<std::string> runLinker(StringRef object, std::string &error) {
       return std::nullopt;
     }
     file << object;
+    command.push_back(objectPath.str().str());
   }
-  if (!runProgram({*lld, "-shared", objectPath.str().str(), "-o",
-                   hsacoPath.str().str()},
-                  error))
+  llvm::SmallString<256> outputPath(directory);
+  llvm::sys::path::append(outputPath, "linked");
+  command.push_back("-o");
+  command.push_back(outputPath.str().str());
+  if (!runProgram(command, error))
     return std::nullopt;
-  auto hsaco = llvm::MemoryBuffer::getFile(hsacoPath, /*IsText=*/false);
-  if (!hsaco) {
-    error = "ld.lld wrote no " + hsacoPath.str().str();
+  auto output = llvm::MemoryBuffer::getFile(outputPath, /*IsText=*/false);
+  if (!output) {
+    error = "ld.lld wrote no " + outputPath.str().str();
     return std::nullopt;
   }
-  return (*hsaco)->getBuffer().str();
+  return (*output)->getBuffer().str();
+}
+
+/// Executables of more kernels are code-generated in up to this many parts
+/// at once, one object each (as clang's -flto-partitions does for AMDGPU):
+/// LLVM's AMDGPU backend is most of a large executable's compile time. Fixed,
+/// not the machine's core count, so that the code object is the same on
+/// every machine.
+constexpr unsigned kMaxCodegenParts = 8;
+
+/// The kernels `module` defines.
+unsigned countKernels(const llvm::Module &module) {
+  return llvm::count_if(module, [](const llvm::Function &function) {
+    return !function.isDeclaration() &&
+           function.getCallingConv() == llvm::CallingConv::AMDGPU_KERNEL;
+  });
+}
+
+/// `module` split by AMDGPU's module splitting (each part holds its kernels
+/// and what they use) into at most `parts` modules of one kernel or more,
+/// each as bitcode: a part is read back into a context of its own, so that
+/// parts are code-generated on several threads.
+SmallVector<SmallString<0>> splitIntoBitcode(llvm::Module &module,
+                                             llvm::TargetMachine &machine,
+                                             unsigned parts) {
+  SmallVector<SmallString<0>> bitcode;
+  auto write = [&](const llvm::Module &part) {
+    llvm::raw_svector_ostream stream(bitcode.emplace_back());
+    llvm::WriteBitcodeToFile(part, stream);
+  };
+  bool split = machine.splitModule(module, parts,
+                                   [&](std::unique_ptr<llvm::Module> part) {
+                                     if (countKernels(*part) != 0)
+                                       write(*part);
+                                   });
+  if (!split)
+    write(module);
+  return bitcode;
 }
 
 /// The AMDGPU target machine for the chip, features and wave size.
@@ -197,22 +245,65 @@ mlir::halc::translateToLLVMIR(ExecutableOp executable,
 FailureOr<std::string> mlir::halc::compileToObject(ExecutableOp executable,
                                                    llvm::Module &module,
                                                    const ROCMOptions &options) {
+  auto fail = [&](const Twine &what) {
+    return executable.emitError("LLVM cannot emit an object for ")
+           << options.chip->name << what;
+  };
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
       createTargetMachine(executable, options);
   if (failed(machine))
     return failure();
-  std::optional<std::string> object =
-      emitForTarget(module, **machine, llvm::CodeGenFileType::ObjectFile);
+  unsigned parts = std::min(kMaxCodegenParts, countKernels(module));
+  if (parts <= 1) {
+    std::optional<std::string> object =
+        emitForTarget(module, **machine, llvm::CodeGenFileType::ObjectFile);
+    if (!object)
+      return fail("");
+    return *object;
+  }
+
+  SmallVector<SmallString<0>> bitcode =
+      splitIntoBitcode(module, **machine, parts);
+  // A target machine per part, made here where a failure is a diagnostic.
+  SmallVector<std::unique_ptr<llvm::TargetMachine>> machines;
+  for (size_t i = 0; i < bitcode.size(); ++i) {
+    FailureOr<std::unique_ptr<llvm::TargetMachine>> partMachine =
+        createTargetMachine(executable, options);
+    if (failed(partMachine))
+      return failure();
+    machines.push_back(std::move(*partMachine));
+  }
+  SmallVector<std::optional<std::string>> partObjects(bitcode.size());
+  parallelFor(executable.getContext(), 0, bitcode.size(), [&](size_t i) {
+    llvm::LLVMContext context;
+    llvm::Expected<std::unique_ptr<llvm::Module>> part = llvm::parseBitcodeFile(
+        llvm::MemoryBufferRef(bitcode[i], "part"), context);
+    if (!part) {
+      llvm::consumeError(part.takeError());
+      return;
+    }
+    partObjects[i] =
+        emitForTarget(**part, *machines[i], llvm::CodeGenFileType::ObjectFile);
+  });
+  std::vector<std::string> objects;
+  for (auto [index, object] : llvm::enumerate(partObjects)) {
+    if (!object)
+      return fail(" (part " + Twine(index) + ")");
+    objects.push_back(std::move(*object));
+  }
+  std::string error;
+  std::optional<std::string> object = runLinker(objects, "-r", error);
   if (!object)
-    return executable.emitError("LLVM cannot emit an object for ")
-           << options.chip->name;
+    return executable.emitError("cannot link the parts of the object: ")
+           << error;
   return *object;
 }
 
 FailureOr<std::string> mlir::halc::linkHSACO(ExecutableOp executable,
                                              StringRef object) {
   std::string error;
-  std::optional<std::string> hsaco = runLinker(object, error);
+  std::optional<std::string> hsaco =
+      runLinker({object.str()}, "-shared", error);
   if (!hsaco)
     return executable.emitError("cannot link the HSACO: ") << error;
   return *hsaco;

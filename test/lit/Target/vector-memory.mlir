@@ -10,7 +10,8 @@
 // RUN: halc-compile %s --iree-hal-target-backends=metal-spirv --compile-to=msl -o - 2>/dev/null | FileCheck %s --check-prefix=MSL
 // RUN: halc-compile %s --iree-hal-target-backends=cuda --iree-cuda-target=sm_80 --compile-to=ptx -o - | FileCheck %s --check-prefix=PTX
 // RUN: rm -rf %t.rocm && halc-compile %s --iree-hal-target-backends=rocm --iree-rocm-target=gfx942 --compile-to=executable -o %t.hip1 --iree-hal-dump-executable-intermediates-to=%t.rocm
-// RUN: llvm-objdump -d %t.rocm/module_linked.10.hsaco.hsaco | FileCheck %s --check-prefix=AMDGPU
+// RUN: llvm-objdump -d --disassemble-symbols=add %t.rocm/module_linked.10.hsaco.hsaco | FileCheck %s --check-prefix=AMDGPU
+// RUN: llvm-objdump -d --disassemble-symbols=add_f16 %t.rocm/module_linked.10.hsaco.hsaco | FileCheck %s --check-prefix=AMDGPU-F16
 
 // SPIRV-DAG: %[[VEC4:.+]] = OpTypeVector %float 4
 // SPIRV-DAG: %[[HALF4:.+]] = OpTypeVector %half 4
@@ -38,9 +39,9 @@
 // AMDGPU-LABEL: <add>:
 // AMDGPU-COUNT-2: global_load_dwordx4
 // AMDGPU: global_store_dwordx4
-// AMDGPU-LABEL: <add_f16>:
-// AMDGPU-COUNT-2: global_load_dwordx2
-// AMDGPU: global_store_dwordx2
+// AMDGPU-F16-LABEL: <add_f16>:
+// AMDGPU-F16-COUNT-2: global_load_dwordx2
+// AMDGPU-F16: global_store_dwordx2
 func.func @add(%a: tensor<4096xf32>, %b: tensor<4096xf32>) -> tensor<4096xf32> {
   %e = tensor.empty() : tensor<4096xf32>
   %r = linalg.add ins(%a, %b : tensor<4096xf32>, tensor<4096xf32>) outs(%e : tensor<4096xf32>) -> tensor<4096xf32>

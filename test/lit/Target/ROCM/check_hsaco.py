@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks an HSACO against the HIP1 executable it came from, as an AMD loader
-would: for every export the kernel symbol exists, .reqd_workgroup_size equals
+would: for every export the kernel symbol exists (described once), .reqd_workgroup_size equals
 the export's block dims, .wavefront_size is WAVE, .group_segment_fixed_size is
-at most LDS bytes; there are no undefined symbols; amdhsa.target is the
+at most LDS bytes; there are no undefined symbols; amdhsa.target of every
+metadata note (one per part the kernels were code-generated in) is the
 executable's target id.
 
   check_hsaco.py EXECUTABLE.hip1 KERNELS.hsaco WAVE LDS
@@ -33,14 +34,14 @@ def kernels_metadata(notes):
         elif current is not None and key and re.match(r"^      - ", line):
             if isinstance(current.get(key), list):
                 current[key].append(line.strip()[2:])
-    target = re.search(r"amdhsa.target:\s*(\S+)", notes).group(1)
-    return kernels, target
+    targets = re.findall(r"amdhsa.target:\s*(\S+)", notes)
+    return kernels, targets
 
 
 def main():
     hip1, hsaco, wave, lds = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     executable = json.loads(run("halc-dump", hip1, "--json"))
-    kernels, target = kernels_metadata(run("llvm-readelf", "--notes", hsaco))
+    kernels, targets = kernels_metadata(run("llvm-readelf", "--notes", hsaco))
     by_name = {k[".name"]: k for k in kernels}
     symbols = run("llvm-nm", hsaco).split()
     undefined = run("llvm-nm", "-u", hsaco).split()
@@ -54,7 +55,9 @@ def main():
     for export in executable["exports"]:
         name = export["name"]
         kernel = by_name.get(name)
-        check(kernel is not None and name in symbols, f"kernel {name} is in the code object")
+        copies = sum(k[".name"] == name for k in kernels)
+        check(copies == 1 and name in symbols,
+              f"kernel {name} is in the code object once ({copies})")
         if kernel is None:
             continue
         dims = [int(v) for v in kernel.get(".reqd_workgroup_size", [])]
@@ -66,7 +69,8 @@ def main():
               f"{name} .group_segment_fixed_size {kernel['.group_segment_fixed_size']} <= {lds}")
     check(not undefined, f"no undefined symbols {undefined}")
     expected = "amdgcn-amd-amdhsa--" + executable["target_id"]
-    check(target == expected, f"amdhsa.target {target} == {expected}")
+    check(targets and all(t == expected for t in targets),
+          f"amdhsa.target {sorted(set(targets))} == {expected}")
     print("hsaco: ok" if not failures else f"hsaco: {len(failures)} failed")
     return 1 if failures else 0
 
