@@ -75,9 +75,11 @@ Value reshapeBinding(OpBuilder &builder, Value binding, Value value,
 }
 
 /// Whether `type` has a dynamic size after its outermost dimension: its
-/// strides are known only at run time.
+/// strides are known only at run time. A scalar (rank 0) has none.
 bool hasDynamicStrides(RankedTensorType type) {
-  return llvm::any_of(type.getShape().drop_front(), ShapedType::isDynamic);
+  ArrayRef<int64_t> shape = type.getShape();
+  return !shape.empty() &&
+         llvm::any_of(shape.drop_front(), ShapedType::isDynamic);
 }
 
 /// Whether a tensor of `type` is bound as a flat buffer of its elements,

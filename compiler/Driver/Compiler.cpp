@@ -151,6 +151,9 @@ LogicalResult Compilation::dump(unsigned index, const Stage &stage) {
 }
 
 FailureOr<CompileResult> Compilation::run() {
+  // The target description is halc's attribute: an input that uses nothing
+  // of halc's has not loaded its dialect.
+  module.getContext()->getOrLoadDialect<HALCDialect>();
   TargetAttr target = options.backend->getTarget(module.getContext());
   if (!target)
     return failure();

@@ -233,7 +233,10 @@ FailureOr<Word> FunctionPlanner::traceDim(Value tensor, int64_t index,
     return traceDim(cast.getSource(), index, loc);
   if (auto collapse = tensor.getDefiningOp<tensor::CollapseShapeOp>()) {
     Word size{1};
-    for (int64_t dim : collapse.getReassociationIndices()[index]) {
+    // A copy: the reassociation is built on each call.
+    SmallVector<ReassociationIndices> groups =
+        collapse.getReassociationIndices();
+    for (int64_t dim : groups[index]) {
       FailureOr<Word> part = traceDim(collapse.getSrc(), dim, loc);
       if (failed(part))
         return failure();

@@ -2,7 +2,8 @@
 """Runs the libFuzzer harnesses of the runtime (ExecutableFuzzer,
 ModuleFuzzer, CallFuzzer) on seeds that halc-compile writes: executables of
 every format and modules of every target, compiled from e2e inputs (a call's
-seed is a module with dynamic sizes followed by sizes).
+seed is a module with dynamic sizes followed by sizes); and the compiler's
+(CompileFuzzer) on MLIR text: every e2e input, example and bad input.
 
   run_fuzzers.py FUZZ_BIN_DIR HALC_COMPILE E2E_DIR WORK_DIR
                  [--seconds=N] [--runs=N] [HARNESS...]
@@ -10,13 +11,15 @@ seed is a module with dynamic sizes followed by sizes).
 Each harness runs until N seconds or N executions; prints its final stats
 and ends with one line per harness ("ExecutableFuzzer: 10000000 runs, no
 crash"); exits 1 if any found a crash (its input is kept in WORK_DIR)."""
+import glob
 import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
 
-HARNESSES = ["ExecutableFuzzer", "ModuleFuzzer", "CallFuzzer"]
+HARNESSES = ["ExecutableFuzzer", "ModuleFuzzer", "CallFuzzer", "CompileFuzzer"]
 SOURCES = ["elementwise.mlir", "reduction.mlir", "dynamic.mlir", "constants.mlir"]
 TARGETS = {
     "vulkan": ["--iree-hal-target-backends=vulkan-spirv",
@@ -48,6 +51,15 @@ def make_seeds(compiler, e2e, work):
             data += struct.pack("<%dq" % len(sizes), *sizes) + bytes([len(sizes)])
             open(os.path.join(seeds["CallFuzzer"], "%s.%s.call" % (stem, target)),
                  "wb").write(data)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(e2e)))
+    texts = glob.glob(os.path.join(e2e, "*.mlir")) + glob.glob(
+        os.path.join(root, "examples", "*.mlir")) + glob.glob(
+        os.path.join(root, "test", "lit", "tools", "halc-compile", "Inputs",
+                     "bad", "*.mlir"))
+    for text in texts:
+        name = "%s-%s" % (os.path.basename(os.path.dirname(text)),
+                          os.path.basename(text))
+        shutil.copy(text, os.path.join(seeds["CompileFuzzer"], name))
     return seeds
 
 

@@ -8,7 +8,9 @@ import sys
 
 import lit.formats
 
-config.name = "halc"
+# The sanitized build's tools (build-sanitize/: ASan, UBSan, halc's asserts)
+# run the same tests as a suite of its own.
+config.name = "halc-sanitized" if config.halc_sanitized == "ON" else "halc"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
 config.excludes = ["Inputs"]

@@ -8,8 +8,8 @@ config.name = "halc-unit"
 config.test_format = lit.formats.GoogleTest(".", "Tests")
 config.test_source_root = os.path.join(config.halc_obj_root, "test", "unit")
 config.test_exec_root = config.test_source_root
-# ServingTests' module: this build's, or (the sanitized build, which has no
-# compiler) the one lit is given.
+# ServingTests' module: the one lit is given (scripts/test.sh gives the
+# main build's to the sanitized build's tests too), else this build's.
 config.environment["HALC_SERVING_MODULE"] = os.path.abspath(
     lit_config.params.get("serving_module") or
     os.path.join(config.halc_obj_root, "test", "unit", "serving.halm"))

@@ -9,7 +9,7 @@
 
 #include "compiler/Dialect/HALC/HALCDialect.h"
 #include "compiler/Driver/Compiler.h"
-#include "compiler/Driver/InputNesting.h"
+#include "compiler/Driver/ParserGuards.h"
 #include "compiler/Import/ONNX/ImportFlags.h"
 
 #include "mlir/IR/AsmState.h"
@@ -215,19 +215,16 @@ static void hideLibraryOptions() {
   }
 }
 
-/// Reports, at the bracket that goes too deep, input nested deeper than
-/// halc's limit.
-static LogicalResult checkNesting(llvm::SourceMgr &sourceMgr) {
+/// Reports, where it goes wrong, input the parser cannot take.
+static LogicalResult checkParsable(llvm::SourceMgr &sourceMgr) {
   StringRef text =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
-  std::optional<size_t> offset = findExcessiveNesting(text);
-  if (!offset)
+  std::optional<UnparsableText> unparsable = findUnparsableText(text);
+  if (!unparsable)
     return success();
-  sourceMgr.PrintMessage(llvm::SMLoc::getFromPointer(text.data() + *offset),
-                         llvm::SourceMgr::DK_Error,
-                         "the input nests deeper than " +
-                             llvm::Twine(kMaxInputNesting) +
-                             " levels of brackets");
+  sourceMgr.PrintMessage(
+      llvm::SMLoc::getFromPointer(text.data() + unparsable->offset),
+      llvm::SourceMgr::DK_Error, unparsable->reason);
   return failure();
 }
 
@@ -282,7 +279,7 @@ static int compileMain() {
   StringRef inputText =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
   bool isONNX = looksLikeONNX(inputFilename, inputText);
-  if (!isONNX && failed(checkNesting(sourceMgr)))
+  if (!isONNX && failed(checkParsable(sourceMgr)))
     return 1;
   // An ONNX file is binary: its diagnostics show no source line.
   std::optional<SourceMgrDiagnosticHandler> textDiagnostics;
@@ -380,7 +377,7 @@ int main(int argc, char **argv) {
       argc, argv,
       "halc-compile: ahead-of-time GPU compiler for MLIR (linalg on tensors)\n");
   // The parser and the passes recurse over nested IR: a stack with room for
-  // the deepest input checkNesting lets through.
+  // the deepest input checkParsable lets through.
   int status = 1;
   llvm::thread compiler(std::optional<unsigned>(256u << 20),
                         [&] { status = compileMain(); });

@@ -27,11 +27,13 @@ using namespace mlir;
 
 namespace {
 
-/// Upstream's lowering of tensors to the CPU, results as out-parameters.
+/// Upstream's lowering of tensors to the CPU, results as out-parameters,
+/// every buffer it allocates freed.
 constexpr const char *kPipeline =
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{modify-public-functions hoist-static-allocs},"
+    "buffer-deallocation-pipeline,"
     "func.func(convert-linalg-to-loops,convert-scf-to-cf),"
     "expand-strided-metadata,lower-affine,convert-math-to-llvm,"
     "convert-math-to-libm,convert-arith-to-llvm,convert-cf-to-llvm,"
@@ -110,7 +112,10 @@ bool ::halc::runOnCPU(const std::string &source, const std::string &name,
   ExecutionEngineOptions options;
   StringRef runtimeLibraries[] = {HALC_C_RUNNER_UTILS};
   options.sharedLibPaths = runtimeLibraries;
-  options.transformer = makeOptimizingTransformer(2, 0, nullptr);
+  // The options refer to the transformer (a function_ref): it lives here.
+  std::function<llvm::Error(llvm::Module *)> optimize =
+      makeOptimizingTransformer(2, 0, nullptr);
+  options.transformer = optimize;
   auto engine = ExecutionEngine::create(*module, options);
   if (!engine) {
     error = "cannot JIT-compile the CPU reference: " +
@@ -120,6 +125,7 @@ bool ::halc::runOnCPU(const std::string &source, const std::string &name,
   // The C interface takes a pointer to each memref's descriptor, the
   // inputs first, then the results (out-parameters).
   std::vector<std::vector<int64_t>> descriptors;
+  descriptors.reserve(inputs.size() + results.size());
   for (const Tensor &input : inputs)
     descriptors.push_back(describe(input));
   for (Tensor &result : results)

@@ -68,7 +68,14 @@ std::optional<SmallVector<int64_t>> getNativeShape(Operation *op) {
     type = dyn_cast<VectorType>(op->getResult(0).getType());
   if (!type || type.getRank() == 0)
     return std::nullopt;
-  return getRowPiece(type);
+  SmallVector<int64_t> piece = getRowPiece(type);
+  // Upstream's shape_cast unrolling reads past an empty shape when its
+  // pieces are single elements (isContiguous drops the front of the piece
+  // less its unit dimensions), and never applies to them: such casts are
+  // lowered element by element after.
+  if (isa<vector::ShapeCastOp>(op) && computeProduct(piece) == 1)
+    return std::nullopt;
+  return piece;
 }
 
 /// A row read from an n-D vector that was assembled element by element (a

@@ -120,20 +120,22 @@ SmallVector<Value> getLinearIteration(RewriterBase &rewriter,
     for (unsigned j = 0; j < rank; ++j)
       if (dims[j] < dims[i])
         faster *= counts[j];
-    Value iteration = arith::RemUIOp::create(
-        rewriter, loc,
-        arith::DivUIOp::create(rewriter, loc, linear, constant(faster)),
-        constant(counts[i]));
+    // One op a statement: the IR is the same whichever order a C++
+    // compiler evaluates arguments in.
+    Value count = constant(counts[i]);
+    Value divisor = constant(faster);
+    Value quotient = arith::DivUIOp::create(rewriter, loc, linear, divisor);
+    Value iteration = arith::RemUIOp::create(rewriter, loc, quotient, count);
     Value stride = getValueOrCreateConstantIndexOp(rewriter, loc, step);
-    ivs[i] = arith::AddIOp::create(
-        rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, lb),
-        arith::MulIOp::create(rewriter, loc, iteration, stride));
-    if (!getConstantIntValue(ub))
-      inRange = andCondition(
-          rewriter, loc, inRange,
-          arith::CmpIOp::create(
-              rewriter, loc, arith::CmpIPredicate::slt, ivs[i],
-              getValueOrCreateConstantIndexOp(rewriter, loc, ub)));
+    Value offset = arith::MulIOp::create(rewriter, loc, iteration, stride);
+    Value lower = getValueOrCreateConstantIndexOp(rewriter, loc, lb);
+    ivs[i] = arith::AddIOp::create(rewriter, loc, lower, offset);
+    if (!getConstantIntValue(ub)) {
+      Value upper = getValueOrCreateConstantIndexOp(rewriter, loc, ub);
+      Value below = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::slt, ivs[i], upper);
+      inRange = andCondition(rewriter, loc, inRange, below);
+    }
   }
   return ivs;
 }
@@ -177,12 +179,13 @@ LogicalResult mapLinearForall(RewriterBase &rewriter, scf::ForallOp forall,
   };
   Value threadLinear =
       gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::z);
-  for (unsigned d : {1u, 0u})
-    threadLinear = arith::AddIOp::create(
-        rewriter, loc,
-        arith::MulIOp::create(rewriter, loc, threadLinear,
-                              constant(workgroupSize[d])),
-        gpu::ThreadIdOp::create(rewriter, loc, static_cast<gpu::Dimension>(d)));
+  for (unsigned d : {1u, 0u}) {
+    Value id =
+        gpu::ThreadIdOp::create(rewriter, loc, static_cast<gpu::Dimension>(d));
+    Value size = constant(workgroupSize[d]);
+    Value scaled = arith::MulIOp::create(rewriter, loc, threadLinear, size);
+    threadLinear = arith::AddIOp::create(rewriter, loc, scaled, id);
+  }
   for (int64_t round = 0; round * threads < iterations; ++round) {
     Value linear = round ? arith::AddIOp::create(rewriter, loc, threadLinear,
                                                  constant(round * threads))

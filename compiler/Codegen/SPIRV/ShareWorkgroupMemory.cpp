@@ -71,10 +71,15 @@ std::optional<KernelArrays> getKernelArrays(spirv::FuncOp function,
   });
   if (!shareable)
     return std::nullopt;
+  // Largest first; of equal ones, the first used first.
+  auto order = [&](const ArrayUse &use) {
+    return std::make_pair(
+        -int64_t(getWorkgroupArray(use.variable).getNumElements()),
+        position.lookup(use.variable));
+  };
   for (auto &[element, uses] : arrays)
-    llvm::stable_sort(uses, [](const ArrayUse &a, const ArrayUse &b) {
-      return getWorkgroupArray(a.variable).getNumElements() >
-             getWorkgroupArray(b.variable).getNumElements();
+    llvm::sort(uses, [&](const ArrayUse &a, const ArrayUse &b) {
+      return order(a) < order(b);
     });
   return arrays;
 }

@@ -60,14 +60,23 @@ std::vector<uint8_t> buildModule(const ModuleSpec &spec) {
   };
   auto argumentNames = names(spec.argumentNames);
   auto resultNames = names(spec.resultNames);
+  // Everything a table refers to is built before the table (FlatBuffers
+  // builds no object inside another).
+  auto name = builder.CreateString("add");
+  auto argumentTypes = builder.CreateVector(arguments);
+  auto resultTypes = builder.CreateVector(results);
+  auto bufferDefs = builder.CreateVector(buffers);
+  auto argumentBufferIndices = builder.CreateVector(argumentBuffers);
+  auto resultBufferIndices = builder.CreateVector(resultBuffers);
+  auto dispatchDefs = builder.CreateVector(dispatches);
   hm::FunctionDefBuilder function(builder);
-  function.add_name(builder.CreateString("add"));
-  function.add_arguments(builder.CreateVector(arguments));
-  function.add_results(builder.CreateVector(results));
-  function.add_buffers(builder.CreateVector(buffers));
-  function.add_argument_buffers(builder.CreateVector(argumentBuffers));
-  function.add_result_buffers(builder.CreateVector(resultBuffers));
-  function.add_dispatches(builder.CreateVector(dispatches));
+  function.add_name(name);
+  function.add_arguments(argumentTypes);
+  function.add_results(resultTypes);
+  function.add_buffers(bufferDefs);
+  function.add_argument_buffers(argumentBufferIndices);
+  function.add_result_buffers(resultBufferIndices);
+  function.add_dispatches(dispatchDefs);
   function.add_argument_names(argumentNames);
   function.add_result_names(resultNames);
   std::vector<flatbuffers::Offset<hm::FunctionDef>> functions = {

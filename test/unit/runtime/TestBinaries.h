@@ -70,6 +70,7 @@ struct Spec {
 inline std::vector<uint8_t> buildVKE1(const Spec &spec) {
   flatbuffers::FlatBufferBuilder builder;
   std::vector<flatbuffers::Offset<vk::DescriptorSetLayoutBindingDef>> bindings;
+  bindings.reserve(spec.bindings);
   for (uint32_t i = 0; i < spec.bindings; ++i)
     bindings.push_back(vk::CreateDescriptorSetLayoutBindingDef(
         builder, i, vk::VkDescriptorType::STORAGE_BUFFER, 1, 0x20));
@@ -87,6 +88,7 @@ inline std::vector<uint8_t> buildVKE1(const Spec &spec) {
   std::vector<flatbuffers::Offset<vk::ShaderModuleDef>> modules = {
       vk::CreateShaderModuleDefDirect(builder, &code)};
   std::vector<flatbuffers::Offset<vk::PipelineDef>> pipelines;
+  pipelines.reserve(spec.pipelines);
   for (int i = 0; i < spec.pipelines; ++i)
     pipelines.push_back(vk::CreatePipelineDefDirect(builder, spec.moduleOrdinal,
                                                     spec.entryPoint.c_str(),
@@ -195,6 +197,7 @@ struct HipSpec {
 inline std::vector<uint8_t> buildHIP1(const HipSpec &spec) {
   flatbuffers::FlatBufferBuilder builder;
   std::vector<flatbuffers::Offset<hip::ModuleDef>> modules;
+  modules.reserve(spec.modules);
   for (int i = 0; i < spec.modules; ++i)
     modules.push_back(hip::CreateModuleDef(
         builder, builder.CreateString(spec.image.data(), spec.image.size())));

@@ -10,6 +10,8 @@
 
 #include "compiler/Codegen/Common/Strategies/StrategyUtils.h"
 
+#include <tuple>
+
 using namespace mlir;
 using namespace mlir::halc;
 
@@ -48,9 +50,10 @@ LoweringConfigAttr mlir::halc::chooseThreadTilesConfig(linalg::LinalgOp root,
       parallel.push_back(loop);
   SmallVector<unsigned> candidates =
       llvm::to_vector(llvm::reverse(allParallel));
+  // Largest first; of equal ones, the inner first.
   if (!parallel.empty())
-    llvm::stable_sort(candidates, [&](unsigned a, unsigned b) {
-      return ranges[a] > ranges[b];
+    llvm::sort(candidates, [&](unsigned a, unsigned b) {
+      return std::tie(ranges[a], a) > std::tie(ranges[b], b);
     });
   for (unsigned loop : candidates)
     if (parallel.size() < 3 && !llvm::is_contained(parallel, loop))
