@@ -6,6 +6,7 @@
 #include "llvm/ADT/Twine.h"
 
 #include <algorithm>
+#include <cstdint>
 
 using namespace mlir::halc;
 
@@ -15,14 +16,43 @@ bool isIdentifierChar(char c) {
   return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$';
 }
 
-/// Whether the keyword at `at` is followed by `=` and then by neither `[`
-/// nor `array<`.
+/// Whether the keyword at `at` is an op's custom-form `keyword = [...]`
+/// (not an entry of an attribute dictionary, after `{` or `,`, which the
+/// generic attribute parser reads) whose list is not one of 64-bit
+/// integers.
 bool hasUnparsableArray(llvm::StringRef text, size_t at, size_t length) {
+  llvm::StringRef before = text.take_front(at).rtrim();
+  if (before.ends_with("{") || before.ends_with(","))
+    return false;
   llvm::StringRef rest = text.drop_front(at + length).ltrim();
   if (!rest.consume_front("="))
     return false;
   rest = rest.ltrim();
-  return !rest.starts_with("[") && !rest.starts_with("array<");
+  if (!rest.consume_front("["))
+    return true;
+  rest = rest.ltrim();
+  if (rest.consume_front("]"))
+    return false;
+  while (true) {
+    // An integer as MLIR's lexer reads one: an optional `-`, decimal or
+    // 0x-prefixed hexadecimal digits.
+    if (rest.consume_front("-"))
+      rest = rest.ltrim();
+    size_t digits = 0;
+    while (digits < rest.size() &&
+           (llvm::isHexDigit(rest[digits]) || (digits == 1 && rest[1] == 'x')))
+      ++digits;
+    uint64_t value;
+    if (rest.take_front(digits).getAsInteger(0, value) ||
+        value > uint64_t(INT64_MAX))
+      return true;
+    rest = rest.drop_front(digits).ltrim();
+    if (rest.consume_front("]"))
+      return false;
+    if (!rest.consume_front(","))
+      return true;
+    rest = rest.ltrim();
+  }
 }
 
 } // namespace
@@ -52,8 +82,8 @@ mlir::halc::findUnparsableText(llvm::StringRef text) {
             (i + keyword.size() == text.size() ||
              !isIdentifierChar(text[i + keyword.size()])) &&
             hasUnparsableArray(text, i, keyword.size()))
-          return UnparsableText{i,
-                                "expected '[' after '" + keyword.str() + " ='"};
+          return UnparsableText{i, "expected a list of integers after '" +
+                                       keyword.str() + " ='"};
     }
   }
   return std::nullopt;

@@ -29,10 +29,10 @@ struct UnparsableText {
 /// cannot take:
 ///  - a bracket nested deeper than kMaxInputNesting levels (the parser and
 ///    the passes recurse once per level);
-///  - `dimensions =` or `permutation =` (linalg.reduce's, linalg.broadcast's,
-///    linalg.transpose's) followed by neither `[` nor `array<`: upstream's
-///    parser of those ops keeps the null attribute of a failed parse and
-///    crashes on it.
+///  - an op's custom-form `dimensions =` or `permutation =` (linalg.reduce's,
+///    linalg.broadcast's, linalg.transpose's) not followed by a list of
+///    64-bit integers in brackets: upstream's parser of those ops keeps the
+///    null attribute of a failed parse and crashes on it.
 /// None when there is no such place.
 std::optional<UnparsableText> findUnparsableText(llvm::StringRef text);
 

@@ -6,9 +6,10 @@ seed is a module with dynamic sizes followed by sizes); and the compiler's
 (CompileFuzzer) on MLIR text: every e2e input, example and bad input.
 
   run_fuzzers.py FUZZ_BIN_DIR HALC_COMPILE E2E_DIR WORK_DIR
-                 [--seconds=N] [--runs=N] [HARNESS...]
+                 [--seconds=N] [--runs=N] [--seed=N] [HARNESS...]
 
-Each harness runs until N seconds or N executions; prints its final stats
+Each harness runs until N seconds or N executions (from libFuzzer's seed N:
+the same inputs on every machine); prints its final stats
 and ends with one line per harness ("ExecutableFuzzer: 10000000 runs, no
 crash"); exits 1 if any found a crash (its input is kept in WORK_DIR)."""
 import glob
@@ -74,6 +75,8 @@ def main():
         limits.append("-max_total_time=" + options["seconds"])
     if "runs" in options:
         limits.append("-runs=" + options["runs"])
+    if "seed" in options:
+        limits.append("-seed=" + options["seed"])
     summary, failures = [], 0
     for harness in harnesses:
         corpus = os.path.join(work, "corpus", harness)

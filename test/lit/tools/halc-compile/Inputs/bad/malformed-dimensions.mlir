@@ -1,4 +1,4 @@
-// ERROR: 6:7: expected '[' after 'dimensions ='
+// ERROR: 6:7: expected a list of integers after 'dimensions ='
 // MLIR 22's parser of linalg.reduce crashes on a dimensions list it cannot
 // parse: halc refuses it first (the compile fuzzer's first find).
 func.func @f(%a: tensor<4x8xf32>, %init: tensor<4xf32>) -> tensor<4xf32> {
