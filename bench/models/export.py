@@ -60,8 +60,12 @@ def export(name, folder):
     """NAME.f32.onnx and NAME.f16.onnx in `folder` (dynamic batch)."""
     model = nets.build(name, fused=True)
     path = os.path.join(folder, name + ".f32.onnx")
+    training = (torch.onnx.TrainingMode.PRESERVE
+                if name in nets.KEEPS_BATCH_NORMS else
+                torch.onnx.TrainingMode.EVAL)
     torch.onnx.export(model, nets.example(name, 1), path, opset_version=17,
-                      do_constant_folding=False, input_names=["input"],
+                      do_constant_folding=False, training=training,
+                      input_names=["input"],
                       output_names=["output"],
                       dynamic_axes={"input": {0: "batch"},
                                     "output": {0: "batch"}})

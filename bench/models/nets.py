@@ -7,6 +7,11 @@ name of its own), the causal mask is a buffer used as it is.
 
     resnet50      torchvision's, 224x224 images (batch norms folded into
                   the convolutions for halc: seeded_weights.py)
+    resnet50_bn   the same as people export it: batch norms kept as
+                  BatchNormalization nodes on their state-dict weights
+                  (halc folds them into the convolutions when it loads)
+    vit_b_16      torchvision's ViT-B/16, 224x224 images (a 16x16 stride-16
+                  patch convolution, 12 nn.MultiheadAttention layers)
     bert_base     BERT-base's encoder: 12 layers, width 768, 12 heads, GELU
                   (erf), post-norm; input: the embeddings (batch, 128, 768)
     gpt2_small    GPT-2 small's blocks: 12 layers, width 768, 12 heads,
@@ -112,12 +117,27 @@ def gpt2_small(sequence=1024):
                  torch.nn.LayerNorm(768, eps=1e-5))
 
 
+def torchvision_model(name):
+    """torchvision's model `name`, as its constructor builds it."""
+    import torchvision
+    return lambda: getattr(torchvision.models, name)()
+
+
 #: name: (builder, input shape per batch, the batches measured)
 MODELS = {
     "resnet50": (None, (3, 224, 224), (1, 8)),
+    "resnet50_bn": (torchvision_model("resnet50"), (3, 224, 224), (1, 8)),
+    "vit_b_16": (torchvision_model("vit_b_16"), (3, 224, 224), (1, 8)),
     "bert_base": (bert_base, (128, 768), (8,)),
     "gpt2_small": (gpt2_small, (1024, 768), (1,)),
 }
+
+
+#: Exported with training=TrainingMode.PRESERVE: in eval mode the exporter
+#: folds each batch norm into its convolution under a name of its own
+#: (with or without constant folding); kept, BatchNormalization reads the
+#: state dict's own names.
+KEEPS_BATCH_NORMS = {"resnet50_bn"}
 
 
 def seeded(model):

@@ -1,6 +1,7 @@
 //===- FormDispatchRegions.cpp - Ops grouped into future dispatches -------===//
 
 #include "compiler/DispatchFormation/HostSizes.h"
+#include "compiler/DispatchFormation/LoadTime.h"
 #include "compiler/DispatchFormation/Passes.h"
 #include "compiler/DispatchFormation/Reshapes.h"
 
@@ -307,6 +308,11 @@ SmallVector<Region> formRegions(func::FuncOp func,
       for (Operation *producer : producers) {
         if (regionOf.count(producer) || indexed.contains(producer) ||
             reshaped.contains(producer))
+          continue;
+        // What the module computes once, at load, is not recomputed by a
+        // dispatch that runs at every call.
+        if (isComputedOnceAtLoad(producer) &&
+            !llvm::all_of(consumer->getResults(), isComputedFromConstants))
           continue;
         bool rowChain = regions[id].formsRowChainWith(producer);
         bool prologue = consumerReduces && isPrologue(producer, consumer);

@@ -1,5 +1,6 @@
 //===- FuseElementwiseOps.cpp - Elementwise fusion that keeps contractions ===//
 
+#include "compiler/DispatchFormation/LoadTime.h"
 #include "compiler/DispatchFormation/Passes.h"
 #include "compiler/DispatchFormation/Reshapes.h"
 
@@ -81,6 +82,13 @@ bool readsExpandedContraction(OpOperand *operand) {
          (isEpilogue(source) && source->hasOneUse() && expand->hasOneUse());
 }
 
+/// Whether `producer` is computed once at load and `consumer` at every
+/// call: fused, the call would compute it again.
+bool keepsLoadTimeProducer(Operation *consumer, Operation *producer) {
+  return isComputedOnceAtLoad(producer) &&
+         !llvm::all_of(consumer->getResults(), isComputedFromConstants);
+}
+
 struct FuseElementwiseOpsPass
     : public halc::impl::FuseElementwiseOpsPassBase<FuseElementwiseOpsPass> {
   void runOnOperation() override {
@@ -89,7 +97,8 @@ struct FuseElementwiseOpsPass
     linalg::ControlFusionFn fuseProducer = [](OpOperand *fused) {
       Operation *producer = fused->get().getDefiningOp();
       return producer && producer->hasOneUse() &&
-             !readsBroadcastIntoReduction(fused);
+             !readsBroadcastIntoReduction(fused) &&
+             !keepsLoadTimeProducer(fused->getOwner(), producer);
     };
     linalg::ControlFusionFn moveReshape = [](OpOperand *fused) {
       Operation *producer = fused->get().getDefiningOp();

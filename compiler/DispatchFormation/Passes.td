@@ -36,6 +36,79 @@ def ConvertAccGemmToGemmPass : Pass<"halc-convert-accgemm-to-gemm", "ModuleOp"> 
   ];
 }
 
+def ConvertPatchConvolutionsPass : Pass<"halc-convert-patch-convolutions", "ModuleOp"> {
+  let summary = "Rewrites convolutions whose stride is their kernel (patch embeddings) as permutations and a matmul";
+  let description = [{
+    A `linalg.conv_2d_nchw_fchw` with stride equal to its kernel (larger
+    than 1x1), no dilation, and an input of whole patches (a vision
+    transformer's 16x16 patch embedding) reads every input element once:
+    its im2col matrix is the input with each patch's elements brought
+    together. It becomes that rearrangement, a `linalg.matmul` by the
+    weights viewed as [F, C kh kw] (transposed B), and the product's
+    transpose back to NCHW (which fuses into what reads it), so that a
+    contraction strategy runs it instead of an implicit GEMM gathering
+    strided windows. The rearrangement is two permutations of four
+    dimensions, the rows of patches and then each patch's columns (that
+    one's loops ordered so that the three innermost, which workgroups take,
+    are the large ones): one permutation of six dimensions would leave
+    three loops to a few workgroups.
+
+    ```mlir
+    %y = linalg.conv_2d_nchw_fchw {strides = dense<16> : tensor<2xi64>}
+           ins(%x, %w : tensor<8x3x224x224xf32>, tensor<768x3x16x16xf32>) ...
+    // becomes
+    %r = tensor.collapse_shape (tensor.expand_shape %x ...) : ... into tensor<8x3x14x3584xf32>
+    %t = linalg.transpose ins(%r) ... permutation = [0, 2, 1, 3]      // 8x14x3x3584
+    %c = tensor.collapse_shape (tensor.expand_shape %t ...) : ... into tensor<112x48x14x16xf32>
+    %p = linalg.generic ins(%c) ...                                    // 112x14x48x16
+    %a = tensor.collapse_shape %p [[0, 1], [2, 3]] : ... into tensor<1568x768xf32>
+    %b = tensor.collapse_shape %w [[0], [1, 2, 3]] : ... into tensor<768x768xf32>
+    %m = linalg.matmul indexing_maps = [...] ins(%a, %b ...) outs(%zeros : tensor<1568x768xf32>)
+    %y = linalg.transpose ins(expand_shape %m : tensor<8x14x14x768xf32>) ... permutation = [0, 3, 1, 2]
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def FoldAffineIntoWeightsPass : Pass<"halc-fold-affine-into-weights", "ModuleOp"> {
+  let summary = "Moves a per-channel scale after a convolution or contraction into its constant weights";
+  let description = [{
+    An elementwise op that scales and shifts a convolution's or
+    contraction's result by values computed from constants alone, read
+    along the result's channels (an inference batch norm: `(y - mean) *
+    scale / sqrt(var + eps) + bias`; a layer scale), is affine in that
+    result: `y * a[c] + b[c]`. When the producer sums from zero and reads
+    constant weights of the same element type along those channels, the
+    scale moves into the weights, `W * a[c]`, and a bias `+ b[c]` is
+    left, the epilogue every strategy has. The scaled weights depend on
+    constants only: the module computes them once, when it loads and its
+    parameters are bound (the plan's load-time dispatches), not at every
+    call. A chain the analysis cannot write as `a * y + b` (an activation,
+    a product of two such values) is left as it is.
+
+    ```mlir
+    %y = linalg.conv_2d_nchw_fchw ins(%x, %w : ...) outs(%zeros : ...)
+    %n = linalg.generic ins(%y, %scale, %bias, %mean, %var : ...) {
+           // (y - mean) * scale * rsqrt(var + eps) + bias
+         }
+    // becomes
+    %a = linalg.generic ins(%scale, %bias, %mean, %var) { scale * rsqrt(var + eps) }
+    %b = linalg.generic ins(%scale, %bias, %mean, %var) { bias - mean * scale * rsqrt(var + eps) }
+    %w2 = linalg.generic ins(%w, %a) { w * a[f] }
+    %y2 = linalg.conv_2d_nchw_fchw ins(%x, %w2 : ...) outs(%zeros : ...)
+    %n = linalg.generic ins(%y2, %b) { y + b[f] }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def LowerToFusableLinalgPass : Pass<"halc-lower-to-fusable-linalg", "ModuleOp"> {
   let summary = "Rewrites softmax, pack, unpack, pad, concat, slices and insertions into linalg ops that fuse into their consumers";
   let description = [{
@@ -112,6 +185,9 @@ def FuseElementwiseOpsPass : Pass<"halc-fuse-elementwise-ops", "ModuleOp"> {
     bias added to 1024 rows read as 8x128) is collapsed to the
     contraction's shape instead (upstream's folding of reshapes by
     collapsing), so that it joins the contraction's dispatch.
+    A producer computed from constants alone and no larger than what it
+    reads (scaled weights, a batch norm's shift per channel) does not fuse
+    into a consumer that depends on the call: it is computed once, at load.
 
     ```mlir
     %g = linalg.generic {...} ins(%x) ... { math.erf ... }   // GELU
@@ -230,7 +306,9 @@ def FormDispatchRegionsPass
     a dequantization: a prologue, read in order) into the contraction,
     which computes it a step at a time, without its own producers; into a row chain (a softmax, a layer norm: ops on the
     same rows), any op on those rows; never one whose result the consumer
-    reads by index or through a reshape). Empty tensors, scalar constants,
+    reads by index or through a reshape; never one computed from constants
+    alone and no larger than what it reads into a consumer that depends on
+    the call: the plan runs it once, at load). Empty tensors, scalar constants,
     reshapes, slices and fills are cloned into each region that uses them;
     constant tensors and the sizes the host can compute (a dimension of a
     tensor from outside, arithmetic on such sizes) stay on the host, read

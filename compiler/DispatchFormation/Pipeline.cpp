@@ -10,8 +10,11 @@ using namespace mlir::halc;
 void mlir::halc::buildDispatchFormationPipeline(OpPassManager &pm) {
   pm.addPass(createConvertAccGemmToGemmPass());
   pm.addPass(createLowerToFusableLinalgPass());
+  pm.addPass(createFoldAffineIntoWeightsPass());
   pm.addPass(createFoldEmptyLoopsPass());
   pm.addPass(createFuseElementwiseOpsPass());
+  // After fusion, which would join its two permutations into one again.
+  pm.addPass(createConvertPatchConvolutionsPass());
   pm.addPass(createSplitReductionsPass());
   pm.addPass(createCollapseRowLoopsPass());
   pm.addPass(createCanonicalizerPass());

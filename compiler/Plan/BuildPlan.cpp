@@ -8,6 +8,9 @@
 // result (one the function does not return) reuses the buffer of an earlier
 // intermediate whose last reader has run, when it is large enough; a
 // constant's buffer is never reused (it keeps its elements across calls).
+// A dispatch that reads only constants and what such dispatches wrote, with
+// static sizes, comes first and runs once, when the module loads (weights
+// with a batch norm folded in); its buffers are never reused either.
 //
 //===----------------------------------------------------------------------===//
 
@@ -153,6 +156,13 @@ private:
   llvm::DenseSet<Value> returned;
   /// The last dispatch reading each value.
   llvm::DenseMap<Value, Operation *> lastReader;
+  /// Tensors the same at every call: constants, views of them, results of
+  /// load-time dispatches.
+  llvm::DenseSet<Value> loadTimeValues;
+  /// The buffers load-time dispatches write.
+  llvm::DenseSet<uint32_t> loadTimeBuffers;
+  /// The dispatches that run at every call, in order.
+  std::vector<Dispatch> callDispatches;
 };
 
 FailureOr<HostType>
@@ -474,6 +484,23 @@ LogicalResult FunctionPlanner::addDispatch(DispatchOp op) {
     return op.emitError("export ")
            << entryPoint << " has no static workgroup count";
   Dispatch dispatch;
+  for (Value operand : op.getConstants()) {
+    FailureOr<Word> traced = trace(operand);
+    if (failed(traced))
+      return failure();
+    dispatch.constants.push_back(*traced);
+  }
+  // Once, at load: it reads only what is the same at every call, with
+  // static sizes, and the caller gets none of what it writes.
+  bool atLoad =
+      llvm::all_of(
+          op.getArguments(),
+          [&](Value value) { return loadTimeValues.contains(value); }) &&
+      op.getResultDims().empty() &&
+      llvm::none_of(op.getResults(),
+                    [&](Value value) { return returned.contains(value); }) &&
+      llvm::all_of(dispatch.constants,
+                   [](const Word &word) { return word.isStatic(); });
   dispatch.executable = name - executableNames.begin();
   dispatch.exportOrdinal = exportOp.getOrdinal();
   for (Value operand : op.getArguments()) {
@@ -487,12 +514,16 @@ LogicalResult FunctionPlanner::addDispatch(DispatchOp op) {
     unsigned dynamic =
         cast<RankedTensorType>(result.getType()).getNumDynamicDims();
     FailureOr<uint32_t> buffer =
-        addBuffer(result, /*reusable=*/!returned.contains(result),
+        addBuffer(result, /*reusable=*/!atLoad && !returned.contains(result),
                   resultDims.take_front(dynamic));
     resultDims = resultDims.drop_front(dynamic);
     if (failed(buffer))
       return failure();
     dispatch.bindings.push_back(*buffer);
+    if (atLoad) {
+      loadTimeValues.insert(result);
+      loadTimeBuffers.insert(*buffer);
+    }
   }
   // Only now: this dispatch still reads what it frees. Buffers sized at the
   // call are not shared, nor are constants' (a runtime uploads them once,
@@ -503,14 +534,8 @@ LogicalResult FunctionPlanner::addDispatch(DispatchOp op) {
     if (lastReader.lookup(operand) == op.getOperation() &&
         !returned.contains(operand) && !isa<BlockArgument>(operand) &&
         read.sizeValues.empty() && read.contents.empty() &&
-        read.parameter.empty())
+        read.parameter.empty() && !loadTimeBuffers.contains(buffer))
       freeBuffers.push_back(buffer);
-  }
-  for (Value operand : op.getConstants()) {
-    FailureOr<Word> traced = trace(operand);
-    if (failed(traced))
-      return failure();
-    dispatch.constants.push_back(*traced);
   }
   // Along an axis over a dynamic extent, the export names the constant that
   // holds it and its entry of workgroup_count is the elements per
@@ -533,7 +558,10 @@ LogicalResult FunctionPlanner::addDispatch(DispatchOp op) {
       along.extent = extent.value;
     }
   }
-  plan.dispatches.push_back(std::move(dispatch));
+  if (atLoad)
+    plan.dispatches.push_back(std::move(dispatch));
+  else
+    callDispatches.push_back(std::move(dispatch));
   return success();
 }
 
@@ -577,8 +605,10 @@ FailureOr<FunctionPlan> FunctionPlanner::build() {
     if (auto dispatch = dyn_cast<DispatchOp>(op)) {
       added = addDispatch(dispatch);
     } else if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-      if (isa<RankedTensorType>(constant.getType()))
+      if (isa<RankedTensorType>(constant.getType())) {
         added = addConstantBuffer(constant);
+        loadTimeValues.insert(constant.getResult());
+      }
     } else if (Value source = op.getNumResults() == 1
                                   ? getViewSource(op.getResult(0))
                                   : Value()) {
@@ -587,6 +617,8 @@ FailureOr<FunctionPlan> FunctionPlanner::build() {
       if (it == bufferOf.end())
         return op.emitError("views a value the plan has no buffer for");
       bufferOf[op.getResult(0)] = it->second;
+      if (loadTimeValues.contains(source))
+        loadTimeValues.insert(op.getResult(0));
     } else if (isa<tensor::DimOp>(op) || isHostArithmetic(&op)) {
       // A size: traced where a dispatch uses it.
     } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
@@ -599,6 +631,8 @@ FailureOr<FunctionPlan> FunctionPlanner::build() {
     if (failed(added))
       return failure();
   }
+  plan.loadDispatchCount = plan.dispatches.size();
+  llvm::append_range(plan.dispatches, callDispatches);
   // What halc-record-equal-sizes found the arguments must agree on.
   if (auto constraints = func->getAttrOfType<ArrayAttr>("halc.equal_sizes"))
     for (auto constraint : constraints.getAsRange<DenseI64ArrayAttr>()) {

@@ -86,7 +86,10 @@ struct FunctionPlan {
   /// The buffer of each argument (none for a scalar) and result.
   std::vector<std::optional<uint32_t>> argumentBuffers;
   std::vector<uint32_t> resultBuffers;
+  /// Those that run once, when the module loads, first.
   std::vector<Dispatch> dispatches;
+  /// How many of the dispatches run at load: they read constants only.
+  uint32_t loadDispatchCount = 0;
   /// The values of the call; each refers only to earlier ones.
   std::vector<::halc::ValueDefT> values;
   /// Per dynamic dimension of the results, in order: its value.

@@ -51,14 +51,18 @@ fb::Offset<hm::DispatchDef> writeDispatch(fb::FlatBufferBuilder &builder,
 fb::Offset<hm::FunctionDef> writeFunction(fb::FlatBufferBuilder &builder,
                                           const FunctionPlan &function) {
   std::vector<fb::Offset<hm::TensorTypeDef>> arguments, results;
+  arguments.reserve(function.arguments.size());
+  results.reserve(function.results.size());
   for (const HostType &type : function.arguments)
     arguments.push_back(writeType(builder, type));
   std::vector<fb::Offset<hm::DispatchDef>> dispatches;
+  dispatches.reserve(function.dispatches.size());
   for (const Dispatch &dispatch : function.dispatches)
     dispatches.push_back(writeDispatch(builder, dispatch));
   for (const HostType &type : function.results)
     results.push_back(writeType(builder, type));
   std::vector<fb::Offset<hm::BufferDef>> buffers;
+  buffers.reserve(function.buffers.size());
   for (const Buffer &buffer : function.buffers)
     buffers.push_back(hm::CreateBufferDefDirect(
         builder, buffer.sizeBytes,
@@ -66,12 +70,15 @@ fb::Offset<hm::FunctionDef> writeFunction(fb::FlatBufferBuilder &builder,
         buffer.sizeValues.empty() ? nullptr : &buffer.sizeValues,
         buffer.parameter.empty() ? nullptr : buffer.parameter.c_str()));
   std::vector<fb::Offset<hm::ValueDef>> values;
+  values.reserve(function.values.size());
   for (const hm::ValueDefT &value : function.values)
     values.push_back(hm::ValueDef::Pack(builder, &value));
   std::vector<uint32_t> argumentBuffers;
+  argumentBuffers.reserve(function.argumentBuffers.size());
   for (std::optional<uint32_t> buffer : function.argumentBuffers)
     argumentBuffers.push_back(buffer.value_or(0xFFFFFFFFu));
   std::vector<hm::EqualSizeDef> equalSizes;
+  equalSizes.reserve(function.equalSizes.size());
   for (const EqualSize &equal : function.equalSizes)
     equalSizes.emplace_back(equal.argument, equal.dimension,
                             equal.otherArgument.value_or(0xFFFFFFFFu),
@@ -94,7 +101,7 @@ fb::Offset<hm::FunctionDef> writeFunction(fb::FlatBufferBuilder &builder,
       &argumentBuffers, &function.resultBuffers, &dispatches, &values,
       &function.resultDimValues, equalSizes.empty() ? nullptr : &equalSizes,
       argumentNames.empty() ? nullptr : &argumentNames,
-      resultNames.empty() ? nullptr : &resultNames);
+      resultNames.empty() ? nullptr : &resultNames, function.loadDispatchCount);
 }
 
 } // namespace
@@ -105,6 +112,7 @@ mlir::halc::serializeModule(const ModulePlan &plan,
                             StringRef sourcePath, StringRef source) {
   fb::FlatBufferBuilder builder;
   std::vector<fb::Offset<hm::FunctionDef>> functions;
+  functions.reserve(plan.functions.size());
   for (const FunctionPlan &function : plan.functions)
     functions.push_back(writeFunction(builder, function));
   std::vector<fb::Offset<hm::ExecutableDef>> executableDefs;

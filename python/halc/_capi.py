@@ -53,7 +53,8 @@ class FunctionPlan(ctypes.Structure):
                 ("dispatches", POINTER(Dispatch)),
                 ("depends_on_call", ctypes.c_int),
                 ("argument_names", POINTER(c_char_p)),
-                ("result_names", POINTER(c_char_p))]
+                ("result_names", POINTER(c_char_p)),
+                ("load_dispatch_count", c_size_t)]
 
 
 class DeviceStatistics(ctypes.Structure):

@@ -1,6 +1,7 @@
 //===- DeviceModule.cpp - Modules on a device, and calls of them ----------===//
 //
-// Loading a module on a device uploads its constants once; a call binds its
+// Loading a module on a device uploads its constants and runs the dispatches
+// that depend on them alone (load-time dispatches) once; a call binds its
 // plan's buffers (the arguments' arrays, the constants, pooled memory for
 // the rest), submits, and hands the result buffers back as arrays. The
 // intermediates go back to the pool as soon as the call is submitted: the
@@ -51,6 +52,46 @@ halc_status_t checkExports(const halc_module_t &module,
   return nullptr;
 }
 
+/// Runs `function`'s load-time dispatches on the module's constants and
+/// keeps the buffers they write, for every call of it.
+halc_status_t runLoadDispatches(halc_device_module_s &module,
+                                const halc_function_t &function) {
+  Device &device = *module.device;
+  std::vector<std::shared_ptr<PooledMemory>> &kept =
+      module.loadTimeBuffers[function.name];
+  kept.assign(function.buffer_count, nullptr);
+  std::vector<DeviceMemory> handles(function.buffer_count, 0);
+  std::unique_ptr<bool[]> written(new bool[function.buffer_count]());
+  for (size_t d = 0; d < function.load_dispatch_count; ++d) {
+    const halc_dispatch_t &dispatch = function.dispatches[d];
+    for (size_t i = 0; i < dispatch.binding_count; ++i) {
+      uint32_t b = dispatch.bindings[i];
+      if (const void *contents = function.buffer_contents[b]) {
+        handles[b] = module.constants.at(contents)->handle;
+        continue;
+      }
+      if (!kept[b])
+        if (halc_status_t status = device.take(
+                std::max<uint64_t>(function.buffer_sizes[b], 4), kept[b]))
+          return status;
+      handles[b] = kept[b]->handle;
+      written[b] = true;
+    }
+  }
+  halc_function_t once = function;
+  once.dispatch_count = function.load_dispatch_count;
+  once.load_dispatch_count = 0;
+  Submission submission;
+  submission.function = &once;
+  submission.buffers = handles.data();
+  submission.written = written.get();
+  uint64_t ticket = 0;
+  if (halc_status_t status =
+          device.driver->submit(*module.code, submission, ticket))
+    return status;
+  return device.driver->wait(ticket);
+}
+
 /// Binds `function`'s buffers for a call on `arguments` and submits it.
 halc_status_t submitCall(halc_device_module_s &module,
                          const halc_function_t *function,
@@ -96,6 +137,20 @@ halc_status_t submitCall(halc_device_module_s &module,
     memory[b] = constant->second;
     written[b] = false;
   }
+  // What the load-time dispatches wrote when the module loaded.
+  size_t atLoad = function->load_dispatch_count;
+  if (atLoad) {
+    auto kept = module.loadTimeBuffers.find(function->name);
+    if (kept == module.loadTimeBuffers.end() ||
+        kept->second.size() != function->buffer_count)
+      return makeError(name + " runs dispatches at load that the module "
+                              "did not run: the function is another module's");
+    for (size_t b = 0; b < function->buffer_count; ++b)
+      if (kept->second[b]) {
+        memory[b] = kept->second[b];
+        written[b] = false;
+      }
+  }
   std::vector<DeviceMemory> handles(function->buffer_count);
   for (size_t b = 0; b < function->buffer_count; ++b) {
     if (!memory[b])
@@ -104,12 +159,20 @@ halc_status_t submitCall(halc_device_module_s &module,
         return status;
     handles[b] = memory[b]->handle;
   }
+  // The rest of the dispatches; those run at load take no time here.
+  halc_function_t call = *function;
+  call.dispatches += atLoad;
+  call.dispatch_count -= atLoad;
+  call.load_dispatch_count = 0;
   Submission submission;
-  submission.function = function;
+  submission.function = &call;
   submission.buffers = handles.data();
   submission.written = written.get();
   submission.repetitions = std::max<uint32_t>(1, repetitions);
-  submission.timesMs = timesMs;
+  if (timesMs) {
+    std::fill_n(timesMs, atLoad * submission.repetitions, 0.0);
+    submission.timesMs = timesMs + atLoad * submission.repetitions;
+  }
   if (halc_status_t status =
           device.driver->submit(*module.code, submission, ticket))
     return prefixError(name, status);
@@ -154,6 +217,14 @@ extern "C" halc_status_t halc_device_module_load(halc_device_t *device,
                       driver.write(memory->handle, contents, bytes))
                 return status;
           }
+        }
+        for (size_t f = 0; f < halc_module_function_count(module); ++f) {
+          const halc_function_t *function = halc_module_function(module, f);
+          if (function->load_dispatch_count)
+            if (halc_status_t status = runLoadDispatches(*loaded, *function))
+              return prefixError(std::string("@") + function->name +
+                                     "'s load-time dispatches",
+                                 status);
         }
         *out = loaded.release();
         return nullptr;

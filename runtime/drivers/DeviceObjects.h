@@ -91,6 +91,11 @@ struct halc_device_module_s {
   /// module's functions and of their prepared calls share them).
   std::unordered_map<const void *, std::shared_ptr<halc::PooledMemory>>
       constants;
+  /// Per function, by name: the memory of each buffer its load-time
+  /// dispatches wrote when the module loaded (null for the others).
+  std::unordered_map<std::string,
+                     std::vector<std::shared_ptr<halc::PooledMemory>>>
+      loadTimeBuffers;
   /// The ticket of the last call submitted.
   std::atomic<uint64_t> lastTicket{0};
 };

@@ -40,7 +40,8 @@ void Function::updateView() {
       argumentBuffers.data(), results.size(),           results.data(),
       resultBuffers.data(),   bufferSizes.size(),       bufferSizes.data(),
       bufferContents.data(),  dispatches.size(),        dispatches.data(),
-      dependsOnCall(),        argumentNameViews.data(), resultNameViews.data()};
+      dependsOnCall(),        argumentNameViews.data(), resultNameViews.data(),
+      loadDispatchCount};
 }
 
 bool Function::dependsOnCall() const {
@@ -61,7 +62,34 @@ bool halc::fitsInMemory(const int64_t *shape, size_t rank,
   return bytes <= kMaxBufferBytes;
 }
 
-namespace {} // namespace
+halc_status_t halc::checkLoadDispatches(const Function &function) {
+  if (function.loadDispatchCount > function.dispatches.size())
+    return makeError(
+        "load_dispatch_count is " + std::to_string(function.loadDispatchCount) +
+        " of " + std::to_string(function.dispatches.size()) + " dispatches");
+  std::vector<bool> givenOrTaken(function.bufferSizes.size(), false);
+  for (const std::vector<uint32_t> *buffers :
+       {&function.argumentBuffers, &function.resultBuffers})
+    for (uint32_t buffer : *buffers)
+      if (buffer != HALC_NO_BUFFER)
+        givenOrTaken[buffer] = true;
+  for (size_t d = 0; d < function.loadDispatchCount; ++d) {
+    std::string name = "dispatches[" + std::to_string(d) + "]";
+    for (int32_t value : function.constantValues[d])
+      if (value >= 0)
+        return makeError(name + " runs at load but has a constant of the call");
+    for (int32_t value : function.workgroupCountValues[d])
+      if (value >= 0)
+        return makeError(name +
+                         " runs at load but counts workgroups at the call");
+    for (uint32_t buffer : function.bindings[d])
+      if (givenOrTaken[buffer] || !function.bufferSizeValues[buffer].empty())
+        return makeError(
+            name + " runs at load but binds buffer " + std::to_string(buffer) +
+            ", an argument's, a result's or one sized at the call");
+  }
+  return nullptr;
+}
 
 extern "C" halc_status_t
 halc_function_check_argument(const halc_function_t *function, size_t index,

@@ -42,6 +42,8 @@ struct Function {
   std::vector<const void *> bufferContents;
   std::vector<std::vector<uint32_t>> bindings, constants;
   std::vector<halc_dispatch_t> dispatches;
+  /// How many of the dispatches, first, run once at load.
+  size_t loadDispatchCount = 0;
 
   /// What depends on the call.
   std::vector<PlanValue> values;
@@ -71,6 +73,10 @@ struct Function {
   /// Whether sizes, constants or workgroup counts depend on the call.
   bool dependsOnCall() const;
 };
+
+/// Checks that the dispatches `function` runs at load read and write only
+/// constants and buffers no call gives or takes, with static sizes.
+halc_status_t checkLoadDispatches(const Function &function);
 
 /// Works out `function`'s plan for a call on `types` and `arguments` (see
 /// halc_call_prepare) into `call`.

@@ -443,6 +443,9 @@ halc_status_t Verifier::readFunction(const hm::FunctionDef &def,
       if (halc_status_t status =
               readDispatch(*def.dispatches()->Get(i), function, i))
         return status;
+  function.loadDispatchCount = def.load_dispatch_count();
+  if (halc_status_t status = checkLoadDispatches(function))
+    return status;
   function.updateView();
   return nullptr;
 }

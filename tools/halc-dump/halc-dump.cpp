@@ -200,6 +200,7 @@ void dumpModule(const halc_module_t *module, bool json, bool source,
     auto named = [](const std::vector<std::string> &names,
                     const std::vector<std::string> &types) {
       std::vector<std::string> items;
+      items.reserve(types.size());
       for (size_t i = 0; i < types.size(); ++i)
         items.push_back(names[i].empty() ? types[i]
                                          : names[i] + ": " + types[i]);
@@ -240,6 +241,7 @@ void dumpModule(const halc_module_t *module, bool json, bool source,
     for (size_t d = 0; d < function->dispatch_count; ++d) {
       const halc_dispatch_t &dispatch = function->dispatches[d];
       std::vector<std::string> bindings;
+      bindings.reserve(dispatch.binding_count);
       for (size_t b = 0; b < dispatch.binding_count; ++b)
         bindings.push_back(std::to_string(dispatch.bindings[b]));
       const uint32_t *count = dispatch.workgroup_count;
@@ -247,12 +249,15 @@ void dumpModule(const halc_module_t *module, bool json, bool source,
         os << (d ? ", " : "") << "{\"executable\": " << dispatch.executable
            << ", \"export\": " << dispatch.export_ordinal << ", \"bindings\": ["
            << list(bindings, false) << "], \"workgroup_count\": [" << count[0]
-           << ", " << count[1] << ", " << count[2] << "]}";
+           << ", " << count[1] << ", " << count[2] << "], \"at_load\": "
+           << (d < function->load_dispatch_count ? "true" : "false") << "}";
       else
         os << "  dispatch " << d << ": executable " << dispatch.executable
            << " export " << dispatch.export_ordinal << ", buffers ["
-           << list(bindings, false) << "], workgroup count " << count[0]
-           << "x" << count[1] << "x" << count[2] << "\n";
+           << list(bindings, false) << "], workgroup count " << count[0] << "x"
+           << count[1] << "x" << count[2]
+           << (d < function->load_dispatch_count ? ", once at load" : "")
+           << "\n";
     }
     os << (json ? "]}" : "");
   }

@@ -213,8 +213,12 @@ bool runOnDevice(const Options &options, const halc_module_t *module,
       halc_executable_export_info(
           halc_module_executable(module, dispatch.executable),
           dispatch.export_ordinal, &info);
-      std::printf("dispatch %zu @%s: median %.4f ms over %u runs\n", d,
-                  info.name, samples[samples.size() / 2], repetitions);
+      if (d < function->load_dispatch_count)
+        std::printf("dispatch %zu @%s: once, when the module loads\n", d,
+                    info.name);
+      else
+        std::printf("dispatch %zu @%s: median %.4f ms over %u runs\n", d,
+                    info.name, samples[samples.size() / 2], repetitions);
     }
   }
   return true;

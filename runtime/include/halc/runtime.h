@@ -192,6 +192,12 @@ typedef struct halc_function_s {
    * names; IREE's iree.abi.name), "" where unnamed. */
   const char *const *argument_names;
   const char *const *result_names;
+  /* The first load_dispatch_count dispatches read only constants and each
+   * other's results, with static sizes: a device runs them once, when the
+   * module loads, and keeps the buffers they write (weights with a batch
+   * norm folded in); a call runs the rest. Running every dispatch at each
+   * call gives the same results. */
+  size_t load_dispatch_count;
 } halc_function_t;
 
 /* The index of the argument (`is_result` 0) or result (non-zero) of

@@ -32,7 +32,7 @@ inline halc_status_t prefixError(const std::string &context,
 /// error naming `what` instead of crossing into C.
 template <typename Body>
 halc_status_t catchExceptions(const char *what, Body &&body) noexcept {
-  const char *reason = "unknown exception";
+  const char *reason = nullptr;
   try {
     return body();
   } catch (const std::bad_alloc &) {
@@ -40,6 +40,7 @@ halc_status_t catchExceptions(const char *what, Body &&body) noexcept {
   } catch (const std::exception &e) {
     return halc_status_annotate(halc_status_create(e.what()), what);
   } catch (...) {
+    reason = "unknown exception";
   }
   return halc_status_annotate(halc_status_create(reason), what);
 }

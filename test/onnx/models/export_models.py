@@ -89,6 +89,27 @@ def vit():
     return model
 
 
+class CausalDecoder(torch.nn.Module):
+    """nn.TransformerDecoder as a decoder-only model uses it: causal
+    self-attention (a float mask of -inf above the diagonal, as
+    nn.Transformer.generate_square_subsequent_mask makes it) and
+    cross-attention to a learned memory."""
+
+    def __init__(self):
+        super().__init__()
+        layer = torch.nn.TransformerDecoderLayer(
+            d_model=width(), nhead=4, dim_feedforward=2 * width(),
+            batch_first=True, norm_first=True)
+        self.decoder = torch.nn.TransformerDecoder(layer, num_layers=2)
+        self.memory = torch.nn.Parameter(torch.randn(1, 8, width()))
+        self.register_buffer("mask", torch.triu(
+            torch.full((sequence(), sequence()), float("-inf")), diagonal=1))
+
+    def forward(self, x):
+        memory = self.memory.expand(x.shape[0], -1, -1)
+        return self.decoder(x, memory, tgt_mask=self.mask)
+
+
 def image(batch):
     return torch.randn(batch, 3, image_size(), image_size())
 
@@ -104,6 +125,22 @@ MODELS = {
                             lambda: torch.randn(2, sequence(), width()), False),
     "gpt_block": (DecoderBlock,
                   lambda: torch.randint(0, 64, (1, sequence())), False),
+    # Exported with its BatchNormalization nodes (training=PRESERVE) and a
+    # dynamic batch: halc folds them into the convolutions' weights once,
+    # at load, for calls of any batch.
+    "resnet18_batch_norms": (lambda: torchvision.models.resnet18(),
+                             lambda: image(1), True),
+    # Squeeze-and-excitation, hard swish, depthwise convolutions.
+    "mobilenet_v3_small": (lambda: torchvision.models.mobilenet_v3_small(),
+                           lambda: image(1), False),
+    # SiLU, squeeze-and-excitation, depthwise convolutions of 3 and 5.
+    "efficientnet_b0": (lambda: torchvision.models.efficientnet_b0(),
+                        lambda: image(1), False),
+    # Grouped convolutions, squeeze-and-excitation.
+    "regnet_y_400mf": (lambda: torchvision.models.regnet_y_400mf(),
+                       lambda: image(1), False),
+    "transformer_decoder": (CausalDecoder,
+                            lambda: torch.randn(2, sequence(), width()), False),
     # Before opset 17, LayerNorm exports as ReduceMean, Sub, Pow, Sqrt, Div.
     "transformer_encoder_opset13": (
         encoder, lambda: torch.randn(2, sequence(), width()), False),
@@ -111,6 +148,10 @@ MODELS = {
 
 # The opset each model is exported at: 17 unless named here.
 OPSETS = {"transformer_encoder_opset13": 13}
+
+# Exported as they are, batch norms kept (in eval mode the exporter folds
+# them into the convolutions under names of its own).
+KEEPS_BATCH_NORMS = {"resnet18_batch_norms"}
 
 
 def randomize_batch_norms(model):
@@ -134,9 +175,11 @@ def export(name, out):
     axes = {"input": {0: "batch"}, "output": {0: "batch"}} if dynamic else None
     # With gradients on, attention does not take PyTorch's fused fast path,
     # which has no ONNX export.
+    training = (torch.onnx.TrainingMode.PRESERVE
+                if name in KEEPS_BATCH_NORMS else torch.onnx.TrainingMode.EVAL)
     torch.onnx.export(model, example, path, opset_version=OPSETS.get(name, 17),
                       input_names=["input"], output_names=["output"],
-                      dynamic_axes=axes)
+                      dynamic_axes=axes, training=training)
     with torch.no_grad():
         np.save(os.path.join(out, name + ".input.npy"), example.numpy())
         np.save(os.path.join(out, name + ".expected.npy"),

@@ -30,6 +30,8 @@ struct ModuleSpec {
   /// The arguments' and results' names; none when empty.
   std::vector<std::string> argumentNames, resultNames;
   std::string magic = "HALM";
+  /// How many dispatches, first, run once at load.
+  uint32_t loadDispatchCount = 0;
 };
 
 std::vector<uint8_t> buildModule(const ModuleSpec &spec) {
@@ -79,6 +81,7 @@ std::vector<uint8_t> buildModule(const ModuleSpec &spec) {
   function.add_dispatches(dispatchDefs);
   function.add_argument_names(argumentNames);
   function.add_result_names(resultNames);
+  function.add_load_dispatch_count(spec.loadDispatchCount);
   std::vector<flatbuffers::Offset<hm::FunctionDef>> functions = {
       function.Finish()};
   builder.Finish(hm::CreateModuleDefDirect(builder, &executables, &functions),
@@ -150,6 +153,24 @@ TEST(Module, BindingOutOfRange) {
   ModuleSpec spec;
   spec.bindings = {0, 1, 5};
   EXPECT_NE(loadModuleError(buildModule(spec)).find("binds buffer 5 of 3"),
+            std::string::npos);
+}
+
+TEST(Module, MoreLoadDispatchesThanDispatches) {
+  ModuleSpec spec;
+  spec.loadDispatchCount = 2;
+  EXPECT_NE(loadModuleError(buildModule(spec))
+                .find("load_dispatch_count is 2 of 1 dispatches"),
+            std::string::npos);
+}
+
+TEST(Module, LoadDispatchMayNotBindAnArgument) {
+  // Run once at load, it would read an argument no call has given yet.
+  ModuleSpec spec;
+  spec.loadDispatchCount = 1;
+  EXPECT_NE(loadModuleError(buildModule(spec))
+                .find("dispatches[0] runs at load but binds buffer 0, an "
+                      "argument's, a result's or one sized at the call"),
             std::string::npos);
 }
 

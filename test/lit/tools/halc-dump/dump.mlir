@@ -19,7 +19,7 @@
 // MODULE: function @neg(4x16xf32) -> (4x16xf32): 2 buffers
 // MODULE: dispatch 0: executable 0 export 0, buffers [0, 1], workgroup count 1x1x1
 
-// JSON: {"format": "HALM", "executables": [{"format": "VKE1", "libraries": [], "exports": [{"name": "neg", "entry_point": "neg", "container": 0, "workgroup_size": [4, 4, 1], "bindings": 2, "read_only_bindings": 0, "constants": 0, "subgroup_size": 0}]}], "functions": [{"name": "neg", "arguments": ["4x16xf32"], "results": ["4x16xf32"], "argument_names": [""], "result_names": [""], "buffers": 2, "constant_buffers": [], "depends_on_call": false, "dispatches": [{"executable": 0, "export": 0, "bindings": [0, 1], "workgroup_count": [1, 1, 1]}]}]}
+// JSON: {"format": "HALM", "executables": [{"format": "VKE1", "libraries": [], "exports": [{"name": "neg", "entry_point": "neg", "container": 0, "workgroup_size": [4, 4, 1], "bindings": 2, "read_only_bindings": 0, "constants": 0, "subgroup_size": 0}]}], "functions": [{"name": "neg", "arguments": ["4x16xf32"], "results": ["4x16xf32"], "argument_names": [""], "result_names": [""], "buffers": 2, "constant_buffers": [], "depends_on_call": false, "dispatches": [{"executable": 0, "export": 0, "bindings": [0, 1], "workgroup_count": [1, 1, 1], "at_load": false}]}]}
 
 // VKE1: VKE1 executable: 1 export
 // VKE1-NEXT: export 0 @neg: entry point neg in module 0, workgroup size 4x4x1
