@@ -96,8 +96,14 @@ struct ConvertPatchConvolution
         strides[0] != kh || strides[1] != kw || kh * kw == 1)
       return rewriter.notifyMatchFailure(conv, "windows overlap or are 1x1");
     int64_t p = resultType.getDimSize(2), q = resultType.getDimSize(3);
-    if (inputType.getDimSize(2) != p * kh || inputType.getDimSize(3) != q * kw)
+    if (resultType.isDynamicDim(2) || resultType.isDynamicDim(3) ||
+        inputType.getDimSize(2) != p * kh || inputType.getDimSize(3) != q * kw)
       return rewriter.notifyMatchFailure(conv, "rows or columns left over");
+    // The product sums into zeros as the convolution did into its init
+    // (a fill), read through the same value.
+    auto fill = conv.getOutputs()[0].getDefiningOp<linalg::FillOp>();
+    if (!fill)
+      return rewriter.notifyMatchFailure(conv, "does not sum from a fill");
     Location loc = conv.getLoc();
     Type element = resultType.getElementType();
     int64_t batch = inputType.getDimSize(0);
@@ -144,11 +150,6 @@ struct ConvertPatchConvolution
         rewriter, loc, weights,
         SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
 
-    // The product sums into zeros as the convolution did into its init
-    // (a fill), read through the same value.
-    auto fill = conv.getOutputs()[0].getDefiningOp<linalg::FillOp>();
-    if (!fill)
-      return rewriter.notifyMatchFailure(conv, "does not sum from a fill");
     SmallVector<OpFoldResult> productSizes = {
         tensor::getMixedSize(rewriter, loc, rows, 0),
         rewriter.getIndexAttr(filters)};

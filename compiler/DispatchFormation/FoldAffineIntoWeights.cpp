@@ -5,7 +5,8 @@
 // is conv(x, W * a[c]) + b[c]: the scale moves into the weights and what
 // is left is a bias, the epilogue every convolution strategy has. When W
 // is a parameter, W * a is computed once, when the module loads
-// (LoadTime.h), not at every call.
+// (LoadTime.h), not at every call. A norm that reads a grouped
+// convolution's result through a collapse moves below it first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -230,33 +231,49 @@ struct ChannelAffine {
   SmallVector<unsigned> channels;
 };
 
-/// Whether `op` is a contraction or convolution summing products of its
-/// operands (not a pooling, whose window operand is only a shape).
+/// Whether `op` is a contraction or convolution whose body is exactly
+/// `out + a * b` of its block arguments: scaling an operand then scales the
+/// sum (not a pooling, whose window operand is only a shape; not a body
+/// that maps an operand or the sum through another op first).
 bool sumsProducts(linalg::LinalgOp op) {
-  return (linalg::isaConvolutionOpInterface(op) ||
-          linalg::isaContractionOpInterface(op)) &&
-         linalg::detail::isContractionBody(
-             *op.getBlock(), [](Operation *first, Operation *second) {
-               return isa<arith::MulFOp>(first) && isa<arith::AddFOp>(second);
-             });
+  if ((!linalg::isaConvolutionOpInterface(op) &&
+       !linalg::isaContractionOpInterface(op)) ||
+      op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return false;
+  Block *body = op.getBlock();
+  auto add = body->getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add || body->getOperations().size() != 3)
+    return false;
+  Value out = body->getArgument(2);
+  Value product = add.getLhs() == out ? add.getRhs() : add.getLhs();
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  auto isInput = [&](Value v) {
+    return v == body->getArgument(0) || v == body->getArgument(1);
+  };
+  return mul && (add.getLhs() == out || add.getRhs() == out) &&
+         isInput(mul.getLhs()) && isInput(mul.getRhs()) &&
+         mul.getLhs() != mul.getRhs();
 }
 
-std::optional<ChannelAffine> matchChannelAffine(linalg::GenericOp generic) {
+/// The loops along which `generic`, an elementwise op with one result
+/// written in order, reads its inputs other than `x` (each from constants
+/// alone, in order or broadcast), when its result is a * x + b, with a not
+/// 1 where `requireScale` (a shift alone, a bias, leaves nothing to move
+/// into the weights).
+std::optional<SmallVector<unsigned>>
+getAffineChannels(linalg::GenericOp generic, OpOperand *x,
+                  bool requireScale = true) {
   if (generic.getNumResults() != 1 || generic.getNumReductionLoops() != 0 ||
       !generic.getIndexingMapsArray().back().isIdentity() ||
+      !generic.getMatchingIndexingMap(x).isIdentity() ||
       !isa<FloatType>(getElementTypeOrSelf(generic.getResult(0).getType())))
     return std::nullopt;
-  ChannelAffine match{generic, nullptr, {}, {}};
   llvm::SmallSetVector<unsigned, 4> channels;
   for (OpOperand *input : generic.getDpsInputOperands()) {
-    AffineMap map = generic.getMatchingIndexingMap(input);
-    auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
-    if (producer && !match.x && map.isIdentity() && sumsProducts(producer)) {
-      match.x = input;
-      match.producer = producer;
+    if (input == x)
       continue;
-    }
     // Broadcast along some loops (a [C, 1, 1] column reads zeros).
+    AffineMap map = generic.getMatchingIndexingMap(input);
     if (!map.isProjectedPermutation(/*allowZeroInResults=*/true) ||
         !isComputedFromConstants(input->get()))
       return std::nullopt;
@@ -264,17 +281,84 @@ std::optional<ChannelAffine> matchChannelAffine(linalg::GenericOp generic) {
       if (auto dim = dyn_cast<AffineDimExpr>(result))
         channels.insert(dim.getPosition());
   }
-  if (!match.x)
-    return std::nullopt;
-  match.channels = llvm::to_vector(channels);
-  llvm::sort(match.channels);
-  AffineAnalysis analysis(generic, generic.getMatchingBlockArgument(match.x));
-  // A shift alone (a bias) leaves nothing to move into the weights.
+  AffineAnalysis analysis(generic, generic.getMatchingBlockArgument(x));
   Value yielded = generic.getBody()->getTerminator()->getOperand(0);
-  if (analysis.classify(yielded) != Dependence::Affine)
+  Dependence dependence = analysis.classify(yielded);
+  if (dependence != Dependence::Affine &&
+      (requireScale || dependence != Dependence::Shifted))
     return std::nullopt;
-  return match;
+  SmallVector<unsigned> sorted = llvm::to_vector(channels);
+  llvm::sort(sorted);
+  return sorted;
 }
+
+std::optional<ChannelAffine> matchChannelAffine(linalg::GenericOp generic) {
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
+    if (!producer || !sumsProducts(producer))
+      continue;
+    std::optional<SmallVector<unsigned>> channels =
+        getAffineChannels(generic, input);
+    if (!channels)
+      continue;
+    return ChannelAffine{generic, input, producer, std::move(*channels)};
+  }
+  return std::nullopt;
+}
+
+/// Whether the reshape `operand` reads should move below its owner: a
+/// per-channel affine op on a convolution's result seen through a collapse
+/// (a grouped convolution's [N, G, F/G, H, W] as [N, F, H, W]), which then
+/// reads the convolution directly, in its shape.
+bool readsCollapsedSum(OpOperand *operand) {
+  auto generic = dyn_cast<linalg::GenericOp>(operand->getOwner());
+  auto collapse = operand->get().getDefiningOp<tensor::CollapseShapeOp>();
+  auto producer = collapse ? collapse.getSrc().getDefiningOp<linalg::LinalgOp>()
+                           : linalg::LinalgOp();
+  return generic && producer && collapse->hasOneUse() &&
+         sumsProducts(producer) && getAffineChannels(generic, operand);
+}
+
+/// Whether `fused`, an operand of a per-channel affine op, is the result of
+/// another (a convolution's bias, then its batch norm): fused, the two are
+/// one affine op on the convolution's result.
+bool readsAffineOfSum(OpOperand *fused) {
+  auto consumer = dyn_cast<linalg::GenericOp>(fused->getOwner());
+  auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
+  if (!consumer || !producer || !producer->hasOneUse() ||
+      !getAffineChannels(consumer, fused, /*requireScale=*/false))
+    return false;
+  return llvm::any_of(producer.getDpsInputOperands(), [&](OpOperand *input) {
+    auto sum = input->get().getDefiningOp<linalg::LinalgOp>();
+    return sum && sumsProducts(sum) &&
+           getAffineChannels(producer, input, /*requireScale=*/false);
+  });
+}
+
+/// Fuses a per-channel affine op into the one before it (readsAffineOfSum),
+/// with upstream's elementwise fusion.
+struct FuseAffineOps : public OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp consumer,
+                                PatternRewriter &rewriter) const override {
+    for (OpOperand *operand : consumer.getDpsInputOperands()) {
+      if (!readsAffineOfSum(operand) ||
+          !linalg::areElementwiseOpsFusable(operand))
+        continue;
+      FailureOr<linalg::ElementwiseOpFusionResult> fused =
+          linalg::fuseElementwiseOps(rewriter, operand);
+      if (failed(fused))
+        return failure();
+      // The producer had this one use: only the consumer's results live on.
+      for (OpResult result : consumer->getResults())
+        rewriter.replaceAllUsesWith(result, fused->replacements.lookup(result));
+      rewriter.eraseOp(consumer);
+      return success();
+    }
+    return failure();
+  }
+};
 
 /// Whether `init` starts a sum at zero.
 bool isZeroFill(Value init) {
@@ -338,7 +422,7 @@ struct FoldAffineIntoWeights : public OpRewritePattern<linalg::GenericOp> {
     MLIRContext *context = rewriter.getContext();
     // The scale and shift per channel, from the generic's other inputs.
     SmallVector<OpFoldResult> outputSizes =
-        tensor::getMixedSizes(rewriter, loc, generic.getResult(0));
+        tensor::getMixedSizes(rewriter, loc, generic.getDpsInits()[0]);
     SmallVector<OpFoldResult> channelSizes;
     for (unsigned channel : match->channels)
       channelSizes.push_back(outputSizes[channel]);
@@ -454,7 +538,9 @@ struct FoldAffineIntoWeightsPass
           FoldAffineIntoWeightsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<FoldAffineIntoWeights>(&getContext());
+    patterns.add<FoldAffineIntoWeights, FuseAffineOps>(&getContext());
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
+                                                      readsCollapsedSum);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

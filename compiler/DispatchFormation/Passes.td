@@ -86,8 +86,11 @@ def FoldAffineIntoWeightsPass : Pass<"halc-fold-affine-into-weights", "ModuleOp"
     left, the epilogue every strategy has. The scaled weights depend on
     constants only: the module computes them once, when it loads and its
     parameters are bound (the plan's load-time dispatches), not at every
-    call. A chain the analysis cannot write as `a * y + b` (an activation,
-    a product of two such values) is left as it is.
+    call. An affine op that reads the result through a collapse (a grouped
+    convolution's [N, G, F/G, H, W] as [N, F, H, W]) first moves below it
+    (upstream's reshape propagation by expansion, for such ops only). A
+    chain the analysis cannot write as `a * y + b` (an activation, a
+    product of two such values) is left as it is.
 
     ```mlir
     %y = linalg.conv_2d_nchw_fchw ins(%x, %w : ...) outs(%zeros : ...)

@@ -491,14 +491,20 @@ LogicalResult FunctionPlanner::addDispatch(DispatchOp op) {
     dispatch.constants.push_back(*traced);
   }
   // Once, at load: it reads only what is the same at every call, with
-  // static sizes, and the caller gets none of what it writes.
+  // static sizes, and the caller gets none of what it reads or writes.
+  auto isReturned = [&](Value value) {
+    for (; value; value = getViewSource(value))
+      if (returned.contains(value))
+        return true;
+    return false;
+  };
   bool atLoad =
       llvm::all_of(
           op.getArguments(),
           [&](Value value) { return loadTimeValues.contains(value); }) &&
       op.getResultDims().empty() &&
-      llvm::none_of(op.getResults(),
-                    [&](Value value) { return returned.contains(value); }) &&
+      llvm::none_of(op.getArguments(), isReturned) &&
+      llvm::none_of(op.getResults(), isReturned) &&
       llvm::all_of(dispatch.constants,
                    [](const Word &word) { return word.isStatic(); });
   dispatch.executable = name - executableNames.begin();

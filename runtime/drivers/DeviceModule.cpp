@@ -1,11 +1,12 @@
 //===- DeviceModule.cpp - Modules on a device, and calls of them ----------===//
 //
 // Loading a module on a device uploads its constants and runs the dispatches
-// that depend on them alone (load-time dispatches) once; a call binds its
-// plan's buffers (the arguments' arrays, the constants, pooled memory for
-// the rest), submits, and hands the result buffers back as arrays. The
-// intermediates go back to the pool as soon as the call is submitted: the
-// driver runs the next call after this one.
+// that depend on them alone (load-time dispatches) once, then lets go of the
+// constants only those read (weights a batch norm was folded into); a call
+// binds its plan's buffers (the arguments' arrays, the constants, pooled
+// memory for the rest), submits, and hands the result buffers back as
+// arrays. The intermediates go back to the pool as soon as the call is
+// submitted: the driver runs the next call after this one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "halc/status_cc.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 using namespace halc;
 
@@ -50,6 +52,25 @@ halc_status_t checkExports(const halc_module_t &module,
                        "function is another module's");
   }
   return nullptr;
+}
+
+/// Per buffer of `function`, whether a call touches it: an argument's, a
+/// result's, or one that a dispatch run at each call binds (not what only
+/// the load-time dispatches read: weights before a batch norm is folded
+/// into them).
+std::vector<bool> getBuffersOfCall(const halc_function_t &function) {
+  std::vector<bool> touched(function.buffer_count, false);
+  for (const auto &[count, buffers] :
+       {std::pair(function.argument_count, function.argument_buffers),
+        std::pair(function.result_count, function.result_buffers)})
+    for (size_t i = 0; i < count; ++i)
+      if (buffers[i] != HALC_NO_BUFFER)
+        touched[buffers[i]] = true;
+  for (size_t d = function.load_dispatch_count; d < function.dispatch_count;
+       ++d)
+    for (size_t i = 0; i < function.dispatches[d].binding_count; ++i)
+      touched[function.dispatches[d].bindings[i]] = true;
+  return touched;
 }
 
 /// Runs `function`'s load-time dispatches on the module's constants and
@@ -127,8 +148,9 @@ halc_status_t submitCall(halc_device_module_s &module,
     memory[buffer] = array.memory;
     written[buffer] = false;
   }
+  std::vector<bool> touched = getBuffersOfCall(*function);
   for (size_t b = 0; b < function->buffer_count; ++b) {
-    if (!function->buffer_contents[b])
+    if (!function->buffer_contents[b] || !touched[b])
       continue;
     auto constant = module.constants.find(function->buffer_contents[b]);
     if (constant == module.constants.end())
@@ -145,14 +167,21 @@ halc_status_t submitCall(halc_device_module_s &module,
         kept->second.size() != function->buffer_count)
       return makeError(name + " runs dispatches at load that the module "
                               "did not run: the function is another module's");
-    for (size_t b = 0; b < function->buffer_count; ++b)
-      if (kept->second[b]) {
-        memory[b] = kept->second[b];
-        written[b] = false;
-      }
+    for (size_t b = 0; b < function->buffer_count; ++b) {
+      if (!kept->second[b])
+        continue;
+      if (kept->second[b]->size < function->buffer_sizes[b])
+        return makeError(name + ": buffer " + std::to_string(b) +
+                         " is larger than the module's load-time buffer: "
+                         "the function is another module's");
+      memory[b] = kept->second[b];
+      written[b] = false;
+    }
   }
-  std::vector<DeviceMemory> handles(function->buffer_count);
+  std::vector<DeviceMemory> handles(function->buffer_count, 0);
   for (size_t b = 0; b < function->buffer_count; ++b) {
+    if (!touched[b])
+      continue;
     if (!memory[b])
       if (halc_status_t status = device.take(
               std::max<uint64_t>(function->buffer_sizes[b], 4), memory[b]))
@@ -218,6 +247,8 @@ extern "C" halc_status_t halc_device_module_load(halc_device_t *device,
                 return status;
           }
         }
+        // The load-time dispatches run; the constants only they read go.
+        std::unordered_set<const void *> readByCalls;
         for (size_t f = 0; f < halc_module_function_count(module); ++f) {
           const halc_function_t *function = halc_module_function(module, f);
           if (function->load_dispatch_count)
@@ -225,7 +256,15 @@ extern "C" halc_status_t halc_device_module_load(halc_device_t *device,
               return prefixError(std::string("@") + function->name +
                                      "'s load-time dispatches",
                                  status);
+          std::vector<bool> touched = getBuffersOfCall(*function);
+          for (size_t b = 0; b < function->buffer_count; ++b)
+            if (touched[b] && function->buffer_contents[b])
+              readByCalls.insert(function->buffer_contents[b]);
         }
+        for (auto it = loaded->constants.begin();
+             it != loaded->constants.end();)
+          it = readByCalls.count(it->first) ? std::next(it)
+                                            : loaded->constants.erase(it);
         *out = loaded.release();
         return nullptr;
       });

@@ -1,7 +1,8 @@
 // Constant weights through the graph rewrites and the plan's load-time
 // dispatches, vs. the CPU reference: a convolution followed by an
 // inference batch norm and a ReLU (the norm's scale folded into the
-// weights, computed once when the module loads), a matmul whose columns a
+// weights, computed once when the module loads), the same after a grouped
+// convolution (read through a collapse), a matmul whose columns a
 // constant layer scale and shift (folded the same way), f32 weights
 // cast to f16 once at load, and patch embeddings (stride = kernel:
 // a transpose and a matmul), f32 and f16, with a bias.
@@ -18,6 +19,7 @@
 // CHECK-NOT: MISMATCH
 // CHECK-NOT: FAILED
 // CHECK: @conv_batch_norm_relu_2x3x9x9: result[0] vs cpu: matches
+// CHECK: @grouped_conv_batch_norm_1x4x6x6: result[0] vs cpu: matches
 // CHECK: @matmul_layer_scale_5x24x10: result[0] vs cpu: matches
 // CHECK: @matmul_f16_constant_cast_5x24x10: result[0] vs cpu: matches
 // CHECK: @patches_2x3x8x12_k4: result[0] vs cpu: matches
@@ -56,6 +58,27 @@ func.func @conv_batch_norm_relu_2x3x9x9(%x: tensor<2x3x9x9xf32>) -> tensor<2x6x7
     linalg.yield %0 : f32
   } -> tensor<2x6x7x7xf32>
   return %relu : tensor<2x6x7x7xf32>
+}
+func.func @grouped_conv_batch_norm_1x4x6x6(%x: tensor<1x4x6x6xf32>) -> tensor<1x6x4x4xf32> {
+  %w = arith.constant dense<[[[[[0.0103, 0.4079, 0.3674], [-0.1531, -0.0894, -0.1582], [0.1709, -0.0168, 0.2241]], [[-0.5542, 0.4700, -0.0289], [0.2041, -0.0410, -0.1137], [0.1389, 0.2474, -0.0608]]], [[[-0.0458, 0.2057, -0.2611], [-0.4543, 0.1185, -0.2012], [-0.5761, -0.2442, -0.1403]], [[-0.3580, -0.4477, 0.0110], [0.2692, -0.0699, -0.2231], [0.1155, 0.2152, -0.0900]]], [[[0.1634, 0.3129, -0.0621], [-0.2441, 0.1043, 0.0743], [0.3296, -0.3854, -0.1985]], [[-0.2515, -0.5202, 0.0379], [0.1583, -0.2216, 0.4157], [0.2466, 0.1882, 0.1205]]]], [[[[0.2867, -0.3996, 0.1842], [0.1808, -0.5303, 0.1041], [-0.0751, 0.2345, -0.1317]], [[-0.0055, 0.1029, -0.2629], [0.1796, -0.0315, 0.1477], [-0.1566, 0.3259, 0.1816]]], [[[-0.0534, 0.1896, 0.3779], [0.5374, -0.4721, 0.2649], [0.1395, -0.0282, -0.3020]], [[0.3772, -0.3785, 0.1701], [0.3906, -0.4799, -0.0908], [-0.3928, 0.0732, 0.4543]]], [[[0.6071, -0.5334, -0.1725], [0.2111, 0.4738, 0.1264], [-0.2238, 0.0891, -0.0050]], [[-0.0611, -0.2203, 0.1162], [0.0924, -0.0279, -0.0665], [-0.3855, -0.1459, 0.3619]]]]]> : tensor<2x3x2x3x3xf32>
+  %scale = arith.constant dense<[0.6440, 0.7443, 0.8572, 0.5609, 1.3704, 1.1364]> : tensor<6xf32>
+  %shift = arith.constant dense<[-0.0461, -0.1448, 0.1324, 0.2570, -0.0821, -0.0647]> : tensor<6xf32>
+  %zero = arith.constant 0.0 : f32
+  %groups = tensor.expand_shape %x [[0], [1, 2], [3], [4]] output_shape [1, 2, 2, 6, 6] : tensor<1x4x6x6xf32> into tensor<1x2x2x6x6xf32>
+  %empty = tensor.empty() : tensor<1x2x3x4x4xf32>
+  %zeros = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x2x3x4x4xf32>) -> tensor<1x2x3x4x4xf32>
+  %conv = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%groups, %w : tensor<1x2x2x6x6xf32>, tensor<2x3x2x3x3xf32>) outs(%zeros : tensor<1x2x3x4x4xf32>) -> tensor<1x2x3x4x4xf32>
+  %collapsed = tensor.collapse_shape %conv [[0], [1, 2], [3], [4]] : tensor<1x2x3x4x4xf32> into tensor<1x6x4x4xf32>
+  %out = tensor.empty() : tensor<1x6x4x4xf32>
+  %y = linalg.generic {indexing_maps = [#map, #channel, #channel, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%collapsed, %scale, %shift : tensor<1x6x4x4xf32>, tensor<6xf32>, tensor<6xf32>) outs(%out : tensor<1x6x4x4xf32>) {
+  ^bb0(%v: f32, %s: f32, %b: f32, %o: f32):
+    %0 = arith.mulf %v, %s : f32
+    %1 = arith.addf %0, %b : f32
+    linalg.yield %1 : f32
+  } -> tensor<1x6x4x4xf32>
+  return %y : tensor<1x6x4x4xf32>
 }
 func.func @matmul_layer_scale_5x24x10(%a: tensor<5x24xf32>) -> tensor<5x10xf32> {
   %w = arith.constant dense<[[0.3530, 0.2042, 0.1148, -0.1691, -0.4146, 0.2849, 0.2899, -0.0422, 0.1626, 0.2344], [0.2494, 0.2764, -0.1367, 0.4545, -0.3740, 0.2585, 0.1482, 0.2621, 0.5637, 0.4453], [-0.3436, -0.5066, 0.2451, -0.3045, -0.0037, 0.2519, -0.4931, -0.6330, 0.0778, 0.0133], [-0.0737, 0.0116, -0.2582, -0.4540, -0.0500, -0.2915, -0.4930, 0.1517, -0.0184, 0.1220], [-0.2968, -0.1974, -0.2997, -0.2660, 0.0586, -0.2349, 0.1068, 0.1019, 0.6075, -0.4178], [0.2664, -0.0268, -0.0042, -0.4350, -0.1381, 0.2230, -0.0247, 0.0243, -0.0872, 0.3464], [-0.0064, -0.6601, -0.2076, -0.5906, -0.9754, -0.1590, 0.4001, 0.0141, -0.3518, -0.2822], [0.3392, 0.0473, 0.0144, -0.0160, 0.0115, 0.2416, 0.1658, 0.0647, -0.3129, 0.1533], [-0.2053, 0.3282, -0.3813, -0.0413, -0.0022, -0.3974, 0.5166, 0.4381, -0.1391, 0.2315], [0.1136, -0.7841, 0.0751, -0.0184, 0.0250, -0.3231, -0.0808, -0.0535, 0.3564, 0.1003], [-0.0017, 0.4587, -0.1666, -0.1168, -0.5450, 0.4707, 0.2893, 0.2751, 0.2007, 0.0330], [0.0646, -0.0756, -0.0611, 0.0163, 0.4535, 0.1667, -0.0175, -0.1738, -0.1905, 0.4808], [0.1520, 0.0203, -0.1039, -0.3327, -0.0201, 0.2621, -0.1178, -0.0682, -0.0663, 0.0329], [-0.4779, -0.0706, -0.2563, 0.2654, -0.2312, 0.1731, 0.4573, -0.0941, -0.1805, 0.0574], [-0.0006, -0.2981, 0.1383, 0.6047, -0.0774, -0.0609, -0.3135, 0.0957, -0.3741, -0.3321], [0.3839, -0.2716, 0.3244, 0.4573, 0.0778, 0.1660, 0.5857, -0.0590, -0.1779, -0.4060], [0.0125, 0.4437, 0.2879, -0.2826, -0.2566, -0.1513, 0.0877, -0.0616, 0.0643, 0.0890], [-0.0896, -0.0121, 0.0620, -0.0252, 0.1511, 0.5613, 0.1776, 0.0167, -0.5058, 0.1164], [-0.5840, -0.4227, 0.2564, 0.2119, -0.0450, -0.5130, -0.1114, -0.2036, 0.1911, 0.6773], [0.0651, -0.2338, -0.3512, -0.0168, -0.0530, -0.3455, 0.0349, -0.3453, 0.3336, 0.3188], [0.3254, -0.1422, 0.1544, -0.0396, -0.1166, -0.1017, -0.3899, -0.4332, 0.2383, -0.0574], [0.0649, 0.3005, -0.5199, -0.2352, 0.0526, 0.1176, -0.1131, 0.3088, 0.0631, -0.3640], [-0.2792, 0.2416, 0.1391, -0.5697, 0.4043, 0.1794, 0.4030, -0.1151, -0.0887, -0.3379], [0.7611, -0.0526, 0.4763, -0.1942, 0.0492, -0.5014, -0.1149, 0.2951, -0.3755, 0.3217]]> : tensor<24x10xf32>

@@ -71,3 +71,25 @@ func.func @left_alone(%x: tensor<1x3x9x8xf32>, %w: tensor<5x3x4x4xf32>, %w1: ten
       ins(%x, %w : tensor<1x3x9x8xf32>, tensor<5x3x4x4xf32>) outs(%z2 : tensor<1x5x2x2xf32>) -> tensor<1x5x2x2xf32>
   return %y0, %y1, %y2 : tensor<1x5x6x5xf32>, tensor<1x5x5x4xf32>, tensor<1x5x2x2xf32>
 }
+
+// -----
+
+// Left alone: a convolution that does not sum from a fill (its init an
+// empty tensor), and one whose output size is dynamic.
+// CHECK-LABEL: func.func @no_fill
+// CHECK-COUNT-2: linalg.conv_2d_nchw_fchw
+// CHECK-NOT: linalg.matmul
+func.func @no_fill(%x: tensor<1x3x8x8xf32>, %w: tensor<5x3x4x4xf32>, %y: tensor<1x3x?x8xf32>) -> (tensor<1x5x2x2xf32>, tensor<1x5x?x2xf32>) {
+  %c2 = arith.constant 2 : index
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x5x2x2xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<4> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x3x8x8xf32>, tensor<5x3x4x4xf32>) outs(%empty : tensor<1x5x2x2xf32>) -> tensor<1x5x2x2xf32>
+  %h = tensor.dim %y, %c2 : tensor<1x3x?x8xf32>
+  %rows = arith.divui %h, %c2 : index
+  %e2 = tensor.empty(%rows) : tensor<1x5x?x2xf32>
+  %z2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x5x?x2xf32>) -> tensor<1x5x?x2xf32>
+  %r2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<4> : tensor<2xi64>}
+      ins(%y, %w : tensor<1x3x?x8xf32>, tensor<5x3x4x4xf32>) outs(%z2 : tensor<1x5x?x2xf32>) -> tensor<1x5x?x2xf32>
+  return %r, %r2 : tensor<1x5x2x2xf32>, tensor<1x5x?x2xf32>
+}

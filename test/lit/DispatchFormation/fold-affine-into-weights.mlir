@@ -152,3 +152,139 @@ func.func @average_pooling(%x: tensor<1x9x9x3xf32>) -> tensor<1x3x3x3xf32> {
   } -> tensor<1x3x3x3xf32>
   return %mean : tensor<1x3x3x3xf32>
 }
+
+// -----
+
+// A batch norm after a grouped convolution, whose [N, G, F/G, H, W] result
+// it reads collapsed to [N, F, H, W]: the norm moves below the collapse,
+// onto the convolution's own shape, and its scale into the grouped weights
+// [G, F/G, C/G, kh, kw].
+// CHECK-LABEL: func.func @grouped
+// CHECK: %[[SCALE:.+]] = linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK: %[[SHIFT:.+]] = linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK: %[[SCALED:.+]] = linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %[[SCALE]] : tensor<2x3x2x3x3xf32>, tensor<2x3xf32>)
+// CHECK: %[[CONV:.+]] = linalg.conv_2d_ngchw_gfchw {{.*}}ins(%{{.*}}, %[[SCALED]] :
+// CHECK: %[[Y:.+]] = linalg.generic
+// CHECK-SAME: ins(%[[CONV]], %[[SHIFT]] : tensor<1x2x3x6x6xf32>, tensor<2x3xf32>)
+// CHECK: tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3], [4]]
+#nchw = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#channels = affine_map<(d0, d1, d2, d3) -> (d1)>
+func.func @grouped(%x: tensor<1x2x2x8x8xf32>) -> tensor<1x6x6x6xf32> {
+  %w = arith.constant dense_resource<w> : tensor<2x3x2x3x3xf32>
+  %scale = arith.constant dense_resource<scale> : tensor<6xf32>
+  %bias = arith.constant dense_resource<bias> : tensor<6xf32>
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x2x3x6x6xf32>
+  %zeros = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x2x3x6x6xf32>) -> tensor<1x2x3x6x6xf32>
+  %conv = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x2x2x8x8xf32>, tensor<2x3x2x3x3xf32>) outs(%zeros : tensor<1x2x3x6x6xf32>) -> tensor<1x2x3x6x6xf32>
+  %collapsed = tensor.collapse_shape %conv [[0], [1, 2], [3], [4]] : tensor<1x2x3x6x6xf32> into tensor<1x6x6x6xf32>
+  %out = tensor.empty() : tensor<1x6x6x6xf32>
+  %y = linalg.generic {indexing_maps = [#nchw, #channels, #channels, #nchw], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%collapsed, %scale, %bias : tensor<1x6x6x6xf32>, tensor<6xf32>, tensor<6xf32>) outs(%out : tensor<1x6x6x6xf32>) {
+  ^bb0(%v: f32, %s: f32, %b: f32, %o: f32):
+    %0 = arith.mulf %v, %s : f32
+    %1 = arith.addf %0, %b : f32
+    linalg.yield %1 : f32
+  } -> tensor<1x6x6x6xf32>
+  return %y : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+// A convolution's bias, then its batch norm (ONNX's Conv with a bias, then
+// BatchNormalization): the two affine ops fuse into one, which folds.
+// CHECK-LABEL: func.func @bias_then_norm
+// CHECK: %[[SCALED:.+]] = linalg.generic {{.*}}ins(%{{.*}}, %{{.*}} : tensor<4x3x3x3xf32>, tensor<4xf32>)
+// CHECK: %[[CONV:.+]] = linalg.conv_2d_nchw_fchw {{.*}}ins(%{{.*}}, %[[SCALED]] :
+// CHECK: %[[Y:.+]] = linalg.generic
+// CHECK-SAME: ins(%[[CONV]], %{{.*}} : tensor<1x4x6x6xf32>, tensor<4xf32>)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: linalg.yield
+// CHECK: return %[[Y]]
+#map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#channel = affine_map<(d0, d1, d2, d3) -> (d1)>
+func.func @bias_then_norm(%x: tensor<1x3x8x8xf32>) -> tensor<1x4x6x6xf32> {
+  %w = arith.constant dense_resource<w> : tensor<4x3x3x3xf32>
+  %b = arith.constant dense_resource<b> : tensor<4xf32>
+  %scale = arith.constant dense_resource<scale> : tensor<4xf32>
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x4x6x6xf32>
+  %zeros = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %conv = linalg.conv_2d_nchw_fchw ins(%x, %w : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) outs(%zeros : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %biased = linalg.generic {indexing_maps = [#map, #channel, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%conv, %b : tensor<1x4x6x6xf32>, tensor<4xf32>) outs(%empty : tensor<1x4x6x6xf32>) {
+  ^bb0(%v: f32, %c: f32, %out: f32):
+    %0 = arith.addf %v, %c : f32
+    linalg.yield %0 : f32
+  } -> tensor<1x4x6x6xf32>
+  %y = linalg.generic {indexing_maps = [#map, #channel, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%biased, %scale : tensor<1x4x6x6xf32>, tensor<4xf32>) outs(%empty : tensor<1x4x6x6xf32>) {
+  ^bb0(%v: f32, %s: f32, %out: f32):
+    %0 = arith.mulf %v, %s : f32
+    linalg.yield %0 : f32
+  } -> tensor<1x4x6x6xf32>
+  return %y : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+// Not folded: a sum into a non-zero init, a body that maps the weights
+// through another op (out + x * exp(w)), a result read twice.
+// CHECK-LABEL: func.func @not_sums_of_products
+// CHECK-NOT: tensor<8x16xf32>, tensor<16xf32>)
+// CHECK: return
+#k = affine_map<(d0, d1, d2) -> (d0, d2)>
+#n = affine_map<(d0, d1, d2) -> (d2, d1)>
+#o = affine_map<(d0, d1, d2) -> (d0, d1)>
+#e = affine_map<(d0, d1) -> (d0, d1)>
+#c = affine_map<(d0, d1) -> (d1)>
+func.func @not_sums_of_products(%a: tensor<4x8xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>, tensor<4x16xf32>) {
+  %w = arith.constant dense_resource<w> : tensor<8x16xf32>
+  %gamma = arith.constant dense_resource<gamma> : tensor<16xf32>
+  %one = arith.constant 1.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<4x16xf32>
+  %ones = linalg.fill ins(%one : f32) outs(%empty : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %zeros = linalg.fill ins(%zero : f32) outs(%empty : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %m0 = linalg.matmul ins(%a, %w : tensor<4x8xf32>, tensor<8x16xf32>) outs(%ones : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %s0 = linalg.generic {indexing_maps = [#e, #c, #e], iterator_types = ["parallel", "parallel"]}
+      ins(%m0, %gamma : tensor<4x16xf32>, tensor<16xf32>) outs(%empty : tensor<4x16xf32>) {
+  ^bb0(%v: f32, %g: f32, %out: f32):
+    %0 = arith.mulf %v, %g : f32
+    linalg.yield %0 : f32
+  } -> tensor<4x16xf32>
+  %m1 = linalg.generic {indexing_maps = [#k, #n, #o], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %w : tensor<4x8xf32>, tensor<8x16xf32>) outs(%zeros : tensor<4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %0 = math.exp %y : f32
+    %1 = arith.mulf %x, %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  } -> tensor<4x16xf32>
+  %s1 = linalg.generic {indexing_maps = [#e, #c, #e], iterator_types = ["parallel", "parallel"]}
+      ins(%m1, %gamma : tensor<4x16xf32>, tensor<16xf32>) outs(%empty : tensor<4x16xf32>) {
+  ^bb0(%v: f32, %g: f32, %out: f32):
+    %0 = arith.mulf %v, %g : f32
+    linalg.yield %0 : f32
+  } -> tensor<4x16xf32>
+  %m2 = linalg.matmul ins(%a, %w : tensor<4x8xf32>, tensor<8x16xf32>) outs(%zeros : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %s2 = linalg.generic {indexing_maps = [#e, #c, #e], iterator_types = ["parallel", "parallel"]}
+      ins(%m2, %gamma : tensor<4x16xf32>, tensor<16xf32>) outs(%empty : tensor<4x16xf32>) {
+  ^bb0(%v: f32, %g: f32, %out: f32):
+    %0 = arith.mulf %v, %g : f32
+    %1 = arith.addf %0, %v : f32
+    linalg.yield %1 : f32
+  } -> tensor<4x16xf32>
+  %r2 = linalg.generic {indexing_maps = [#e, #e, #e], iterator_types = ["parallel", "parallel"]}
+      ins(%s2, %m2 : tensor<4x16xf32>, tensor<4x16xf32>) outs(%empty : tensor<4x16xf32>) {
+  ^bb0(%v: f32, %u: f32, %out: f32):
+    %0 = arith.addf %v, %u : f32
+    linalg.yield %0 : f32
+  } -> tensor<4x16xf32>
+  return %s0, %s1, %r2 : tensor<4x16xf32>, tensor<4x16xf32>, tensor<4x16xf32>
+}
