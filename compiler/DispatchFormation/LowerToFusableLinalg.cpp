@@ -106,6 +106,10 @@ struct PadToGeneric : OpRewritePattern<tensor::PadOp> {
   }
 };
 
+/// The most inputs one concatenation reads: half the bindings a dispatch
+/// may have, the rest left to what its consumer reads besides.
+constexpr size_t kConcatInputs = kMaxBindings / 2;
+
 struct ConcatToGeneric : OpRewritePattern<tensor::ConcatOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tensor::ConcatOp concat,
@@ -113,6 +117,23 @@ struct ConcatToGeneric : OpRewritePattern<tensor::ConcatOp> {
     RankedTensorType type = concat.getResultType();
     Location loc = concat.getLoc();
     uint64_t axis = concat.getDim();
+    // More inputs (a DenseNet block's 25 feature maps): a concatenation of
+    // concatenations, each a dispatch of its own (read by index, not
+    // fused), so that none binds more buffers than a target allows.
+    ValueRange inputs = concat.getInputs();
+    if (inputs.size() > kConcatInputs) {
+      SmallVector<Value> parts;
+      for (size_t i = 0; i < inputs.size(); i += kConcatInputs) {
+        ValueRange part =
+            inputs.slice(i, std::min(kConcatInputs, inputs.size() - i));
+        parts.push_back(part.size() == 1 ? part.front()
+                                         : tensor::ConcatOp::create(
+                                               rewriter, loc, axis, part)
+                                               .getResult());
+      }
+      rewriter.replaceOpWithNewOp<tensor::ConcatOp>(concat, type, axis, parts);
+      return success();
+    }
     // Dynamic sizes: the sum of the inputs' along the axis, else the first
     // input's.
     ReifiedRankedShapedTypeDims shapes;

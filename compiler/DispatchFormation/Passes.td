@@ -125,7 +125,10 @@ def LowerToFusableLinalgPass : Pass<"halc-lower-to-fusable-linalg", "ModuleOp"> 
     select it (or the padding value, the pad's region evaluated at the
     element's indices): they fuse into a convolution or a matmul that reads
     them like any elementwise producer, tile by tile, instead of writing a
-    padded copy. `tensor.insert_slice` becomes the same kind of generic
+    padded copy. A concatenation of more than 8 inputs (half of a
+    dispatch's 16 bindings) is first one of concatenations of at most 8,
+    each read by index and so a dispatch of its own (a DenseNet block's 25
+    feature maps). `tensor.insert_slice` becomes the same kind of generic
     (the source's element where the index falls on the slice, else the
     destination's), and so does `tensor.extract_slice` with a stride other
     than 1 (its source read at offset + index * stride), which memory

@@ -196,3 +196,25 @@ func.func @pack_dynamic_tile(%a: tensor<?x6xf32>, %n: index) -> tensor<1x3x?x2xf
   %p = linalg.pack %a padding_value(%zero : f32) inner_dims_pos = [0, 1] inner_tiles = [%n, 2] into %e : tensor<?x6xf32> -> tensor<1x3x?x2xf32>
   return %p : tensor<1x3x?x2xf32>
 }
+
+// -----
+
+// A concatenation of more inputs than half a dispatch's bindings: one of
+// concatenations of at most 8 (each lowered as above), so that no dispatch
+// binds more than 16 buffers.
+// CHECK-LABEL: func.func @many_inputs
+// CHECK: %[[EIGHT:.+]] = linalg.generic {{.*}}outs(%{{.*}} : tensor<2x8xf32>)
+// CHECK-COUNT-8: tensor.extract %{{.*}} : tensor<2x1xf32>
+// CHECK: %[[TWO:.+]] = linalg.generic {{.*}}outs(%{{.*}} : tensor<2x2xf32>)
+// CHECK-COUNT-2: tensor.extract %{{.*}} : tensor<2x1xf32>
+// CHECK: %[[ALL:.+]] = linalg.generic {{.*}}outs(%{{.*}} : tensor<2x10xf32>)
+// CHECK: tensor.extract %[[EIGHT]]
+// CHECK: tensor.extract %[[TWO]]
+// CHECK-NOT: tensor.concat
+// CHECK: return %[[ALL]]
+func.func @many_inputs(%a: tensor<2x1xf32>) -> tensor<2x10xf32> {
+  %r = tensor.concat dim(1) %a, %a, %a, %a, %a, %a, %a, %a, %a, %a
+      : (tensor<2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>,
+         tensor<2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>) -> tensor<2x10xf32>
+  return %r : tensor<2x10xf32>
+}

@@ -139,6 +139,10 @@ MODELS = {
     # Grouped convolutions, squeeze-and-excitation.
     "regnet_y_400mf": (lambda: torchvision.models.regnet_y_400mf(),
                        lambda: image(1), False),
+    # Concatenations of up to 25 feature maps, batch norms before
+    # convolutions (not folded).
+    "densenet121": (lambda: torchvision.models.densenet121(),
+                    lambda: image(1), False),
     "transformer_decoder": (CausalDecoder,
                             lambda: torch.randn(2, sequence(), width()), False),
     # Before opset 17, LayerNorm exports as ReduceMean, Sub, Pow, Sqrt, Div.
