@@ -6,9 +6,11 @@ for CUDA, f32 and f16, timing each compilation.
 
     export.py OUT [HALC_COMPILE] [MODEL...]
 
-OUT gets NAME.DTYPE.bBATCH.{vulkan,cuda}.halm and compile_times.json. The
-f16 model is the f32 export with every float tensor made f16 (what
-model.half() is in PyTorch)."""
+OUT gets NAME.DTYPE.bBATCH.{vulkan,cuda}.halm and compile_times.json; a
+model halc cannot compile is reported by its first error line (the node
+and op) and the others go on (exit status 1). The f16 model is the f32
+export with every float tensor made f16 (what model.half() is in
+PyTorch)."""
 import json
 import os
 import subprocess
@@ -86,15 +88,16 @@ def main():
     os.makedirs(out, exist_ok=True)
     times_path = os.path.join(out, "compile_times.json")
     times = json.load(open(times_path)) if os.path.exists(times_path) else {}
+    failures = {}
     with tempfile.TemporaryDirectory() as scratch:
         for name in names:
             export(name, scratch)
             for dtype in ("f32", "f16"):
                 for batch in nets.MODELS[name][2]:
                     for target, flags in TARGETS.items():
-                        stem = "%s.%s.b%d" % (name, dtype, batch)
+                        stem = "%s.%s.b%d.%s" % (name, dtype, batch, target)
                         start = time.time()
-                        subprocess.run(
+                        done = subprocess.run(
                             [compiler,
                              os.path.join(scratch, "%s.%s.onnx" % (name, dtype)),
                              "--onnx-function-name=f",
@@ -102,15 +105,21 @@ def main():
                              "--onnx-externalize-params",
                              "--onnx-save-params-to=" +
                              os.path.join(scratch, "weights.safetensors"),
-                             "-o", os.path.join(out, "%s.%s.halm" % (stem, target))]
-                            + flags, check=True)
-                        times["%s.%s" % (stem, target)] = time.time() - start
-                        print("%s.%s: %.1f s" % (stem, target,
-                                                 times["%s.%s" % (stem, target)]),
-                              flush=True)
+                             "-o", os.path.join(out, stem + ".halm")]
+                            + flags, capture_output=True, text=True)
+                        if done.returncode:
+                            # The first line names the node and the op.
+                            failures[stem] = done.stderr.splitlines()[0]
+                            print("%s: FAILED %s" % (stem, failures[stem]),
+                                  flush=True)
+                            continue
+                        times[stem] = time.time() - start
+                        print("%s: %.1f s" % (stem, times[stem]), flush=True)
     with open(times_path, "w") as f:
         json.dump(times, f, indent=1, sort_keys=True)
+    # A model halc cannot take fails here, by its node, not on the GPU.
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

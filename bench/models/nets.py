@@ -12,6 +12,15 @@ name of its own), the causal mask is a buffer used as it is.
                   (halc folds them into the convolutions when it loads)
     vit_b_16      torchvision's ViT-B/16, 224x224 images (a 16x16 stride-16
                   patch convolution, 12 nn.MultiheadAttention layers)
+    resnext50_32x4d, wide_resnet50_2, regnet_y_400mf, densenet121,
+    mobilenet_v2, mobilenet_v3_large, efficientnet_b0, convnext_tiny,
+    swin_t        torchvision's, 224x224 images, batch norms kept as
+                  BatchNormalization nodes (grouped and depthwise
+                  convolutions, squeeze-and-excitation, concatenations,
+                  layer scale, shifted windows)
+    transformer_encoder  nn.TransformerEncoder of BERT-base's shape (12
+                  layers, width 768, 12 heads, 3072 wide, ReLU); input:
+                  (batch, 128, 768)
     bert_base     BERT-base's encoder: 12 layers, width 768, 12 heads, GELU
                   (erf), post-norm; input: the embeddings (batch, 128, 768)
     gpt2_small    GPT-2 small's blocks: 12 layers, width 768, 12 heads,
@@ -123,11 +132,33 @@ def torchvision_model(name):
     return lambda: getattr(torchvision.models, name)()
 
 
+def transformer_encoder():
+    layer = torch.nn.TransformerEncoderLayer(
+        d_model=768, nhead=12, dim_feedforward=3072, batch_first=True)
+    return torch.nn.TransformerEncoder(layer, num_layers=12)
+
+
 #: name: (builder, input shape per batch, the batches measured)
 MODELS = {
     "resnet50": (None, (3, 224, 224), (1, 8)),
     "resnet50_bn": (torchvision_model("resnet50"), (3, 224, 224), (1, 8)),
     "vit_b_16": (torchvision_model("vit_b_16"), (3, 224, 224), (1, 8)),
+    "resnext50_32x4d": (torchvision_model("resnext50_32x4d"), (3, 224, 224),
+                        (1, 8)),
+    "wide_resnet50_2": (torchvision_model("wide_resnet50_2"), (3, 224, 224),
+                        (1, 8)),
+    "regnet_y_400mf": (torchvision_model("regnet_y_400mf"), (3, 224, 224),
+                       (1, 8)),
+    "densenet121": (torchvision_model("densenet121"), (3, 224, 224), (1, 8)),
+    "mobilenet_v2": (torchvision_model("mobilenet_v2"), (3, 224, 224), (1, 8)),
+    "mobilenet_v3_large": (torchvision_model("mobilenet_v3_large"),
+                           (3, 224, 224), (1, 8)),
+    "efficientnet_b0": (torchvision_model("efficientnet_b0"), (3, 224, 224),
+                        (1, 8)),
+    "convnext_tiny": (torchvision_model("convnext_tiny"), (3, 224, 224),
+                      (1, 8)),
+    "swin_t": (torchvision_model("swin_t"), (3, 224, 224), (1, 8)),
+    "transformer_encoder": (transformer_encoder, (128, 768), (1, 8)),
     "bert_base": (bert_base, (128, 768), (8,)),
     "gpt2_small": (gpt2_small, (1024, 768), (1,)),
 }
@@ -137,7 +168,9 @@ MODELS = {
 #: folds each batch norm into its convolution under a name of its own
 #: (with or without constant folding); kept, BatchNormalization reads the
 #: state dict's own names.
-KEEPS_BATCH_NORMS = {"resnet50_bn"}
+KEEPS_BATCH_NORMS = {"resnet50_bn", "resnext50_32x4d", "wide_resnet50_2",
+                     "regnet_y_400mf", "densenet121", "mobilenet_v2",
+                     "mobilenet_v3_large", "efficientnet_b0"}
 
 
 def seeded(model):
