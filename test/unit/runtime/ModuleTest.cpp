@@ -174,6 +174,16 @@ TEST(Module, LoadDispatchMayNotBindAnArgument) {
             std::string::npos);
 }
 
+TEST(Module, LoadDispatchMayNotBindAResult) {
+  // The caller takes the result's buffer; a load-time write would be lost.
+  ModuleSpec spec;
+  spec.loadDispatchCount = 1;
+  spec.bindings = {2, 2, 2};
+  EXPECT_NE(loadModuleError(buildModule(spec))
+                .find("dispatches[0] runs at load but binds buffer 2"),
+            std::string::npos);
+}
+
 TEST(Module, WrongConstantCount) {
   ModuleSpec spec;
   spec.constants = {};
