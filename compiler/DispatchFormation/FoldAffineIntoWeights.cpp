@@ -107,8 +107,9 @@ private:
 class CoefficientBuilder {
 public:
   CoefficientBuilder(OpBuilder &builder, Location loc, Value x,
-                     IRMapping mapping)
-      : builder(builder), loc(loc), x(x), mapping(std::move(mapping)) {}
+                     AffineAnalysis &analysis, IRMapping mapping)
+      : builder(builder), loc(loc), x(x), analysis(analysis),
+        mapping(std::move(mapping)) {}
 
   /// An independent value, its ops cloned once.
   Value independent(Value value) {
@@ -170,11 +171,7 @@ private:
 
   /// Whether `value` depends on x (the analysis found it affine in x).
   bool isAffine(Value value) {
-    return value == x || memo.count(value) ||
-           (value.getDefiningOp() &&
-            value.getDefiningOp()->getBlock() == x.getParentBlock() &&
-            llvm::any_of(value.getDefiningOp()->getOperands(),
-                         [&](Value v) { return isAffine(v); }));
+    return analysis.classify(value) != Dependence::Independent;
   }
 
   std::pair<Value, Value> build(Operation *op) {
@@ -215,6 +212,7 @@ private:
   OpBuilder &builder;
   Location loc;
   Value x;
+  AffineAnalysis &analysis;
   IRMapping mapping;
   DenseMap<Value, std::pair<Value, Value>> memo;
 };
@@ -449,6 +447,7 @@ struct FoldAffineIntoWeights : public OpRewritePattern<linalg::GenericOp> {
     Value yielded = generic.getBody()->getTerminator()->getOperand(0);
     BlockArgument xArgument = generic.getMatchingBlockArgument(match->x);
     bool hasShift = true;
+    AffineAnalysis analysis(generic, xArgument);
     // One generic per coefficient (each computed from the same inputs): the
     // scale fuses into the weights, the shift stays a small tensor.
     auto buildCoefficient = [&](bool scale) -> Value {
@@ -464,7 +463,7 @@ struct FoldAffineIntoWeights : public OpRewritePattern<linalg::GenericOp> {
               if (input != match->x)
                 mapping.map(generic.getMatchingBlockArgument(input),
                             arguments[next++]);
-            CoefficientBuilder coefficients(b, l, xArgument, mapping);
+            CoefficientBuilder coefficients(b, l, xArgument, analysis, mapping);
             auto [a, shift] = coefficients.affine(yielded);
             if (!scale)
               hasShift = bool(shift);

@@ -309,10 +309,7 @@ SmallVector<Region> formRegions(func::FuncOp func,
         if (regionOf.count(producer) || indexed.contains(producer) ||
             reshaped.contains(producer))
           continue;
-        // What the module computes once, at load, is not recomputed by a
-        // dispatch that runs at every call.
-        if (isComputedOnceAtLoad(producer) &&
-            !llvm::all_of(consumer->getResults(), isComputedFromConstants))
+        if (staysApartFromCall(producer, consumer))
           continue;
         bool rowChain = regions[id].formsRowChainWith(producer);
         bool prologue = consumerReduces && isPrologue(producer, consumer);

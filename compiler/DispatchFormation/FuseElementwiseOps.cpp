@@ -82,13 +82,6 @@ bool readsExpandedContraction(OpOperand *operand) {
          (isEpilogue(source) && source->hasOneUse() && expand->hasOneUse());
 }
 
-/// Whether `producer` is computed once at load and `consumer` at every
-/// call: fused, the call would compute it again.
-bool keepsLoadTimeProducer(Operation *consumer, Operation *producer) {
-  return isComputedOnceAtLoad(producer) &&
-         !llvm::all_of(consumer->getResults(), isComputedFromConstants);
-}
-
 struct FuseElementwiseOpsPass
     : public halc::impl::FuseElementwiseOpsPassBase<FuseElementwiseOpsPass> {
   void runOnOperation() override {
@@ -98,7 +91,7 @@ struct FuseElementwiseOpsPass
       Operation *producer = fused->get().getDefiningOp();
       return producer && producer->hasOneUse() &&
              !readsBroadcastIntoReduction(fused) &&
-             !keepsLoadTimeProducer(fused->getOwner(), producer);
+             !staysApartFromCall(producer, fused->getOwner());
     };
     linalg::ControlFusionFn moveReshape = [](OpOperand *fused) {
       Operation *producer = fused->get().getDefiningOp();

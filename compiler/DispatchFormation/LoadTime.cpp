@@ -86,3 +86,8 @@ bool mlir::halc::isComputedOnceAtLoad(Operation *producer) {
     return bytes && *bytes <= largestOperand;
   });
 }
+
+bool mlir::halc::staysApartFromCall(Operation *producer, Operation *consumer) {
+  return isComputedOnceAtLoad(producer) &&
+         !llvm::all_of(consumer->getResults(), isComputedFromConstants);
+}

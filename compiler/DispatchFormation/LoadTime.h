@@ -28,6 +28,10 @@ bool isComputedFromConstants(Value value);
 /// is read than to read from memory).
 bool isComputedOnceAtLoad(Operation *producer);
 
+/// Whether `producer` is computed once at load and `consumer` at every
+/// call: fused, the call would compute it again.
+bool staysApartFromCall(Operation *producer, Operation *consumer);
+
 } // namespace mlir::halc
 
 #endif // HALC_DISPATCHFORMATION_LOADTIME_H
